@@ -1,0 +1,51 @@
+"""Backends by name, and the automatic choice: docker, else bwrap, else process."""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+
+from qusema.sandbox.protocol import Backend, BackendUnavailable
+
+# Names to import paths, as in mini-swe-agent: a backend's dependencies (the docker SDK)
+# are imported only when that backend is asked for.
+BACKENDS: dict[str, str] = {
+    "docker": "qusema.sandbox.docker_backend:DockerBackend",
+    "bwrap": "qusema.sandbox.bwrap_backend:BwrapBackend",
+    "process": "qusema.sandbox.process_backend:ProcessBackend",
+}
+AUTO_ORDER = ("docker", "bwrap", "process")
+
+
+def backend_class(name: str) -> type:
+    try:
+        module_name, _, class_name = BACKENDS[name].partition(":")
+    except KeyError:
+        raise ValueError(f"unknown sandbox {name!r}; choose one of {', '.join(BACKENDS)}") from None
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def unavailable_reason(name: str) -> str | None:
+    """Why backend `name` cannot run here, or None if it can."""
+    cls = backend_class(name)
+    if name == "process":
+        return None
+    return cls().unavailable_reason()
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The named backend, or the first usable one of AUTO_ORDER."""
+    if name is not None and name != "auto":
+        reason = unavailable_reason(name)
+        if reason is not None:
+            raise BackendUnavailable(f"sandbox {name!r} is unavailable: {reason}")
+        return backend_class(name)()
+    reasons = []
+    for candidate in AUTO_ORDER:
+        reason = unavailable_reason(candidate)
+        if reason is None:
+            if reasons:
+                warnings.warn("; ".join(reasons) + f"; using sandbox {candidate!r}", stacklevel=2)
+            return backend_class(candidate)()
+        reasons.append(f"{candidate}: {reason}")
+    raise BackendUnavailable("; ".join(reasons))

@@ -1,0 +1,116 @@
+"""The host's side of the warm worker: start it, wait until it is ready, run snippets.
+
+The worker enforces each snippet's limits itself; the host only guards against the worker
+not answering at all (killed by the kernel, wedged), with a deadline a little past the
+snippet's own timeout, after which the whole sandbox is killed and started anew.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from qusema.sandbox.protocol import Backend, Transport, WorkerDied
+from qusema.sandbox.records import Limits, RunResult, Status
+from qusema.targets.environments import TargetEnvironment
+
+PROTOCOL_VERSION = 1
+STARTUP_TIMEOUT_S = 180.0  # a cold container plus `import qiskit` on a busy machine
+HOST_GRACE_S = 10.0
+
+
+class WorkerStartError(Exception):
+    """The worker did not come up; carries what it wrote to stderr."""
+
+
+@dataclass(frozen=True)
+class WorkerInfo:
+    python: str
+    pid: int
+    preloaded: list[str]
+    preload_errors: dict[str, str]
+    preload_seconds: float
+
+
+class WorkerClient:
+    def __init__(self, backend: Backend, env: TargetEnvironment, preload: Sequence[str],
+                 limits: Limits) -> None:
+        self.backend = backend
+        self.env = env
+        self.preload = list(preload)
+        self.limits = limits
+        self._ids = itertools.count(1)
+        self._transport: Transport | None = None
+        self.info: WorkerInfo | None = None
+
+    def start(self) -> WorkerInfo:
+        transport = self.backend.start_worker(self.env, self.preload, self.limits)
+        try:
+            line = transport.receive_line(STARTUP_TIMEOUT_S)
+        except WorkerDied as exc:
+            transport.kill()
+            raise WorkerStartError(f"the {self.backend.name} worker died at start:\n{exc}") from exc
+        if line is None:
+            diagnostics = transport.diagnostics()
+            transport.kill()
+            raise WorkerStartError(f"the {self.backend.name} worker did not start within "
+                                   f"{STARTUP_TIMEOUT_S:.0f} s:\n{diagnostics}")
+        ready = json.loads(line)
+        if ready.get("event") != "ready" or ready.get("protocol") != PROTOCOL_VERSION:
+            transport.kill()
+            raise WorkerStartError(f"unexpected first message from the worker: {ready!r}")
+        self._transport = transport
+        self.info = WorkerInfo(ready["python"], ready["pid"], ready["preloaded"],
+                               ready["preload_errors"], ready["preload_seconds"])
+        return self.info
+
+    @property
+    def running(self) -> bool:
+        return self._transport is not None
+
+    def run(self, code: str, filename: str = "snippet.py", limits: Limits | None = None,
+            warm: bool = True) -> RunResult:
+        if self._transport is None:
+            self.start()
+        limits = limits or self.limits
+        request = {"op": "run", "id": next(self._ids), "code": code, "filename": filename,
+                   "limits": limits.for_worker(self.backend.worker_nproc(limits))}
+        started = time.perf_counter()
+        try:
+            self._transport.send((json.dumps(request) + "\n").encode())
+            line = self._transport.receive_line(limits.timeout_s + HOST_GRACE_S)
+        except WorkerDied as exc:
+            self.close()
+            return RunResult(Status.KILLED, self.backend.name, warm,
+                             kill_reason=f"the sandbox died: {str(exc)[-2000:]}",
+                             wall_s=time.perf_counter() - started)
+        wall = time.perf_counter() - started
+        if line is None:
+            self.close()
+            return RunResult(Status.TIMEOUT, self.backend.name, warm, wall_s=wall,
+                             kill_reason="the sandbox did not answer in time and was killed")
+        message = json.loads(line)
+        return RunResult.from_worker(message["result"], self.backend.name, warm, wall)
+
+    def processes(self) -> set[int]:
+        return self._transport.processes() if self._transport is not None else set()
+
+    def close(self) -> None:
+        transport, self._transport = self._transport, None
+        if transport is None:
+            return
+        try:
+            transport.send(b'{"op": "shutdown"}\n')
+        except WorkerDied:
+            pass
+        # The worker ends on shutdown; the kill makes sure nothing at all outlives us.
+        transport.kill()
+
+    def __enter__(self) -> WorkerClient:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -1,0 +1,82 @@
+"""Target environments: exact releases, cached, recorded, period companions, clear failures."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from qusema.sandbox.cli_commands import env_group, run_command
+from qusema.targets.environments import EnvironmentStore, ResolutionError
+from conftest import CHEAP_TARGET
+
+
+def test_exact_release_is_installed_recorded_and_reused(store, cheap_env):
+    assert cheap_env.requirement == CHEAP_TARGET
+    assert "numpy==2.2.6" in cheap_env.packages
+    record = json.loads((cheap_env.root / "env.json").read_text())
+    assert record["packages"] == cheap_env.packages
+    started = time.monotonic()
+    again = store.create(CHEAP_TARGET)
+    assert again.key == cheap_env.key and again.created_at == cheap_env.created_at
+    assert time.monotonic() - started < 2.0  # reused, not rebuilt
+
+
+@pytest.mark.network
+def test_resolution_failure_quotes_the_resolver(tmp_path):
+    store = EnvironmentStore(tmp_path / "envs")
+    with pytest.raises(ResolutionError) as caught:
+        store.create("numpy==0.0.424242")
+    message = str(caught.value)
+    assert "numpy==0.0.424242" in message
+    assert caught.value.resolver_message.strip() in message
+    assert "0.0.424242" in caught.value.resolver_message  # uv's words, not ours
+    assert not list((tmp_path / "envs").glob("numpy-*/venv"))  # nothing half-built is kept
+
+
+@pytest.mark.network
+def test_old_release_gets_period_companions(store):
+    env = store.create("pennylane==0.38.0")
+    assert env.resolution.startswith("as-of 2024-09")
+    assert env.current_companions_failure  # why today's companions were not kept
+    numpy = next(p for p in env.packages if p.startswith("numpy=="))
+    assert int(numpy.split("==")[1].split(".")[0]) < 2
+    assert numpy in env.companions
+
+
+def test_existing_interpreter_is_adopted(tmp_path, cheap_env):
+    store = EnvironmentStore(tmp_path / "envs")
+    env = store.adopt_interpreter(cheap_env.python, "numpy")
+    assert env.source == "existing-interpreter"
+    assert env.python == cheap_env.python.absolute()
+    assert "numpy==2.2.6" in env.packages
+
+
+def test_cli_env_list_run_and_rm(tmp_path, monkeypatch, cheap_env):
+    monkeypatch.setenv("QUSEMA_CACHE_DIR", str(tmp_path))
+    runner = CliRunner()
+    created = runner.invoke(env_group, ["create", "--python", str(cheap_env.python),
+                                        "--sandbox", "process", "--json", "numpy"])
+    assert created.exit_code == 0, created.output
+    key = json.loads(created.output)["key"]
+    listed = runner.invoke(env_group, ["list"])
+    assert key in listed.output
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text("import numpy\nreport('v', numpy.__version__)\nassert numpy.pi < 3\n")
+    ran = runner.invoke(run_command, ["--env", key, "--sandbox", "bwrap" if _bwrap() else "process",
+                                      str(snippet)])
+    assert ran.exit_code == 1, ran.output  # the snippet's assertion fails
+    result = json.loads(ran.output)
+    assert result["status"] == "assertion_failed"
+    assert result["reports"] == {"v": "2.2.6"}
+    removed = runner.invoke(env_group, ["rm", key])
+    assert removed.exit_code == 0 and key in removed.output
+    assert key not in runner.invoke(env_group, ["list"]).output
+
+
+def _bwrap() -> bool:
+    from qusema.sandbox import unavailable_reason
+
+    return unavailable_reason("bwrap") is None
