@@ -1,0 +1,233 @@
+"""The `qusema` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from qusema.sandbox.cli_commands import env_group, run_command
+from qusema.targets import TargetError, default_cache_dir, resolve_source
+from qusema.units.call_graph import chains_to_public
+from qusema.units.contextual_unit import DEFAULT_TOKEN_BUDGET, build_unit
+from qusema.units.index_db import IndexDB
+from qusema.units.index_location import index_path, last_target, remember_last
+from qusema.units.indexer import build_index, parser_tag
+from qusema.units.layout import NotALibrary, detect_scope
+from qusema.units.stats import index_stats
+
+CACHE_HELP = "Where downloads, sources and indexes are kept [default: $QUSEMA_CACHE_DIR or ~/.cache/qusema]."
+
+
+def _cache_dir(value: str | None) -> Path:
+    return Path(value).expanduser() if value else default_cache_dir()
+
+
+def _echo_json(payload: object) -> None:
+    click.echo(json.dumps(payload, indent=2, default=str))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="qusema")
+def main() -> None:
+    """QuSema finds silent bugs in quantum libraries (Qiskit, PennyLane): documented APIs
+    that return wrong results on valid input without raising.
+
+    Stage I: `qusema index TARGET` splits a library's Python and Rust source into
+    contextual units (function + documentation + call relations, PyO3 links included);
+    `unit`, `callers`, `callees` and `stats` read that index.
+
+    TARGET is a library checkout (a path) or an exact release pin such as qiskit==2.4.1,
+    whose source (sdist, else wheel) is downloaded from the package index and cached.
+    """
+
+
+@main.command()
+@click.argument("target")
+@click.option("--cache-dir", help=CACHE_HELP)
+@click.option("--include-experimental", is_flag=True,
+              help="Also index subtrees the release declares experimental (e.g. pennylane/labs).")
+@click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
+              help="Processes used to parse files.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress messages.")
+def index(target: str, cache_dir: str | None, include_experimental: bool, workers: int, as_json: bool,
+          quiet: bool) -> None:
+    """Index TARGET (a checkout path or name==version): segments, call relations, docs,
+    PyO3 links and the public API map, in SQLite. Re-indexing re-parses only changed files."""
+    cache = _cache_dir(cache_dir)
+
+    def progress(message: str) -> None:
+        if not quiet:
+            click.echo(f"[qusema] {message}", err=True)
+
+    try:
+        progress(f"resolving {target}")
+        tree = resolve_source(target, cache)
+        scope = detect_scope(tree.root, include_experimental=include_experimental)
+    except (TargetError, NotALibrary) as exc:
+        raise click.ClickException(str(exc)) from exc
+    for note in tree.notes:
+        progress(note)
+    spec = str(tree.root) if tree.origin == "checkout" else target
+    db_path = index_path(cache, spec)
+    with IndexDB(db_path, parser_tag()) as db:
+        db.set_meta(target=target, name=tree.name, version=tree.version, origin=tree.origin,
+                    archive_sha256=tree.archive_sha256)
+        run = build_index(tree.root, db, scope, workers=workers, progress=progress)
+        stats = index_stats(db)
+    remember_last(cache, spec)
+    if as_json:
+        _echo_json({"index": str(db_path), "run": run.__dict__, "stats": stats.to_dict()})
+        return
+    state = "up to date" if run.up_to_date else f"{run.parsed} parsed, {run.reused} from cache"
+    click.echo(f"indexed {target} ({tree.origin}) in {run.seconds:.2f} s: {run.files} files, {state}")
+    _print_stats(stats)
+    click.echo(f"index: {db_path}")
+
+
+def _open_index(target: str | None, cache_dir: str | None) -> IndexDB:
+    cache = _cache_dir(cache_dir)
+    spec = target or last_target(cache)
+    if spec is None:
+        raise click.ClickException("no index yet: run `qusema index TARGET` first, or pass --target")
+    if Path(spec).expanduser().exists():
+        spec = str(Path(spec).expanduser().resolve())
+    path = index_path(cache, spec)
+    if not path.is_file():
+        raise click.ClickException(f"{spec} has not been indexed: run `qusema index {spec}` first")
+    db = IndexDB(path)
+    if not db.meta().get("complete"):
+        db.close()
+        raise click.ClickException(f"the index of {spec} is incomplete (interrupted?): run `qusema index {spec}` again")
+    return db
+
+
+def _resolve_name(db: IndexDB, name: str) -> str:
+    matches = db.find_segments(name)
+    if not matches:
+        raise click.ClickException(f"no segment named {name!r} in the index (try a qualified name, "
+                                   "e.g. qiskit.circuit.commutation_checker.CommutationChecker.commute)")
+    if len(matches) > 1:
+        listing = "\n  ".join(matches[:20])
+        raise click.ClickException(f"{name!r} is ambiguous; {len(matches)} segments match:\n  {listing}")
+    return matches[0]
+
+
+target_option = click.option("--target", "-t", help="The indexed target [default: the last one indexed].")
+cache_option = click.option("--cache-dir", help=CACHE_HELP)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+
+
+@main.command()
+@click.argument("name")
+@target_option
+@cache_option
+@click.option("--budget", type=click.IntRange(200, 1_000_000), default=DEFAULT_TOKEN_BUDGET, show_default=True,
+              help="Token budget of the text rendering.")
+@json_option
+def unit(name: str, target: str | None, cache_dir: str | None, budget: int, as_json: bool) -> None:
+    """Show the contextual unit of NAME (a qualified name or a unique suffix such as
+    CommutationChecker.commute): source, documentation with its origins, call relations."""
+    with _open_index(target, cache_dir) as db:
+        built = build_unit(db, _resolve_name(db, name))
+        click.echo(json.dumps(built.to_dict(), indent=2) if as_json else built.render(budget), nl=not as_json)
+
+
+@main.command()
+@click.argument("name")
+@target_option
+@cache_option
+@click.option("--to-public", is_flag=True, help="Follow callers transitively to documented public APIs.")
+@click.option("--max-depth", type=click.IntRange(1, 50), default=10, show_default=True)
+@click.option("--candidates", is_flag=True,
+              help="With --to-public, also follow calls whose receiver type is unknown (over-approximation).")
+@json_option
+def callers(name: str, target: str | None, cache_dir: str | None, to_public: bool, max_depth: int,
+            candidates: bool, as_json: bool) -> None:
+    """Who calls NAME. With --to-public: the reverse chains to public APIs that reach it."""
+    with _open_index(target, cache_dir) as db:
+        qualname = _resolve_name(db, name)
+        if to_public:
+            chains = chains_to_public(db, qualname, max_depth=max_depth, use_candidates=candidates)
+            if as_json:
+                _echo_json({"segment": qualname, "chains": [c.__dict__ for c in chains]})
+                return
+            if not chains:
+                click.echo(f"no public API reaches {qualname} within {max_depth} calls")
+            for chain in chains:
+                click.echo(" <- ".join(chain.chain))
+                click.echo(f"   public as: {', '.join(chain.public_names)}")
+            return
+        sites = db.calls_to(qualname)
+        if as_json:
+            _echo_json({"segment": qualname, "callers": [c.to_dict() for c in sites]})
+            return
+        click.echo(f"{len(sites)} call sites call {qualname}")
+        for site in sites:
+            click.echo(f"  {site.caller}  line {site.line}  ({site.via})")
+
+
+@main.command()
+@click.argument("name")
+@target_option
+@cache_option
+@json_option
+def callees(name: str, target: str | None, cache_dir: str | None, as_json: bool) -> None:
+    """What NAME calls: each call site, resolved to a segment, external, or unresolved with why."""
+    with _open_index(target, cache_dir) as db:
+        qualname = _resolve_name(db, name)
+        sites = db.calls_from(qualname)
+        if as_json:
+            _echo_json({"segment": qualname, "callees": [c.to_dict() for c in sites]})
+            return
+        click.echo(f"{len(sites)} call sites in {qualname}")
+        for site in sites:
+            where = {"resolved": site.target, "external": f"external {site.external}",
+                     "unresolved": f"unresolved: {site.reason}"}[site.status]
+            click.echo(f"  line {site.line}: {site.callee_text} -> {where}")
+
+
+@main.command()
+@target_option
+@cache_option
+@json_option
+def stats(target: str | None, cache_dir: str | None, as_json: bool) -> None:
+    """Figures of an index: LoC, segments and their sizes, call resolution, PyO3 links,
+    public API entries, and every file that was skipped, with the reason."""
+    with _open_index(target, cache_dir) as db:
+        figures = index_stats(db)
+    if as_json:
+        _echo_json(figures.to_dict())
+        return
+    _print_stats(figures, list_skipped=True)
+
+
+def _print_stats(figures, list_skipped: bool = False) -> None:
+    for language, lang in figures.languages.items():
+        click.echo(f"{language}: {lang.files} files, {lang.loc} LoC, {lang.segments} segments "
+                   f"({lang.min_lines}-{lang.max_lines} lines)")
+    for language, res in figures.resolution.items():
+        share = f"{res.share:.1%}" if res.share is not None else "n/a"
+        click.echo(f"{language} calls: {res.call_sites} sites, {res.external} external; in-library "
+                   f"{res.resolved} resolved / {res.resolved + res.unresolved_in_library} = {share}")
+    click.echo(f"PyO3: {figures.pyo3_exports} exports; Python call sites into compiled code linked: "
+               f"{figures.pyo3_call_sites_linked}/{figures.pyo3_call_sites}")
+    click.echo(f"public API entries: {figures.public_api_entries}")
+    for excluded in figures.excluded:
+        click.echo(f"excluded {excluded['subtree']}: {excluded['reason']}")
+    click.echo(f"skipped files: {len(figures.skipped)}")
+    if list_skipped:
+        for skipped in figures.skipped:
+            click.echo(f"  {skipped['file']}: {skipped['reason']}")
+
+
+main.add_command(env_group)  # qusema env create | list | rm
+main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""Exact segments of the fixture library's Python half, written down by reading it."""
+
+from pathlib import Path
+
+import pytest
+
+from qusema.units.files import content_hash
+from qusema.units.python_segments import PythonSyntaxProblem, module_name_for, parse_python_file
+
+
+def parse(root: Path, rel: str):
+    data = (root / rel).read_bytes()
+    return parse_python_file(rel, data, content_hash(data))
+
+
+def test_module_names():
+    assert module_name_for("qfix/__init__.py") == ("qfix", True)
+    assert module_name_for("qfix/analysis/phases.py") == ("qfix.analysis.phases", False)
+    assert module_name_for("src/pkg/mod.py") == ("pkg.mod", False)
+
+
+def test_methods_and_nested_functions(qfix_root):
+    fp = parse(qfix_root, "qfix/circuit.py")
+    by_name = {s.qualname: s for s in fp.segments}
+    assert list(by_name) == [
+        "qfix.circuit.Gate.__init__",
+        "qfix.circuit.Gate.inverse",
+        "qfix.circuit.Gate.label",
+        "qfix.circuit.Circuit.__init__",
+        "qfix.circuit.Circuit.append",
+        "qfix.circuit.Circuit._check",
+        "qfix.circuit.Circuit.inverse",
+        "qfix.circuit.Circuit.global_phase",
+        "qfix.circuit.Circuit.shifted",
+    ]
+    phase = by_name["qfix.circuit.Circuit.global_phase"]
+    # the nested `accumulate` stays inside its enclosing function
+    assert (phase.start_line, phase.end_line) == (54, 58)
+    assert "def accumulate" in phase.source
+    assert phase.kind == "method" and phase.owner == "qfix.circuit.Circuit"
+    assert phase.signature == "def global_phase(self) -> float:"
+    init = by_name["qfix.circuit.Gate.__init__"]
+    assert [d.text for d in init.docs] == ["Make a gate called name."]
+    assert by_name["qfix.circuit.Circuit.append"].docs == ()
+
+
+def test_conditional_definitions_are_both_segments_and_the_last_keeps_the_name(qfix_root):
+    fp = parse(qfix_root, "qfix/analysis/phases.py")
+    assert [s.qualname for s in fp.segments] == [
+        "qfix.analysis.phases.phase_of",
+        "qfix.analysis.phases.rz_phase",
+        "qfix.analysis.phases.mystery",
+        "qfix.analysis.phases.variant@23",
+        "qfix.analysis.phases.variant",
+    ]
+    assert all(s.kind == "function" for s in fp.segments)
+
+
+def test_decorators_are_part_of_the_segment(tmp_path):
+    source = "class A:\n    @property\n    @staticmethod\n    def x():\n        return 1\n"
+    fp = parse_python_file("m.py", source.encode(), "h")
+    (seg,) = fp.segments
+    assert seg.decorators == ("property", "staticmethod")
+    assert (seg.start_line, seg.end_line) == (2, 5)
+
+
+def test_loc_counts_no_blank_comment_or_docstring_lines():
+    source = '"""Module doc\nsecond line"""\n\n# comment\nx = 1  # trailing\n\ndef f():\n    """Doc."""\n    return x\n'
+    assert parse_python_file("m.py", source.encode(), "h").loc == 3
+
+
+@pytest.mark.parametrize("source", [b"print 'hello'\n", b"def f(:\n    pass\n", b"x = 1\x00\n"])
+def test_unparseable_python_is_reported_not_raised_elsewhere(source):
+    with pytest.raises(PythonSyntaxProblem):
+        parse_python_file("bad.py", source, "h")
