@@ -1,0 +1,1 @@
+"""QuSema quantum oracle."""
