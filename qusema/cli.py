@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from qusema.oracle.cli_commands import mutate_command
 from qusema.sandbox.cli_commands import env_group, run_command
 from qusema.targets import TargetError, default_cache_dir, resolve_source
 from qusema.units.call_graph import chains_to_public
@@ -225,6 +226,68 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
             click.echo(f"  {skipped['file']}: {skipped['reason']}")
 
 
+@main.command()
+@click.argument("target")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("reports"),
+              show_default=True, help="Where runs are written: OUT/<library>-<version>/<run id>/.")
+@click.option("--examples", type=click.IntRange(1, 10_000), default=25, show_default=True,
+              help="Generated inputs per (contract, subject) check.")
+@click.option("--time-budget", type=click.FloatRange(0.1, 24 * 60), default=30.0, show_default=True,
+              help="Minutes; no new check starts after this (the run can be resumed).")
+@click.option("--contracts", "patterns", default="*", show_default=True,
+              help="Comma-separated glob patterns over contract ids, e.g. 'qiskit.operation.*'.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
+              help="Sandboxes checking in parallel.")
+@click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,
+              help="Sandbox backend [default: docker if a daemon answers, else bwrap, else process].")
+@click.option("--resume", is_flag=True, help="Continue the run with the same settings where it stopped.")
+@cache_option
+def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: str, seed: int, workers: int,
+          backend: str | None, resume: bool, cache_dir: str | None) -> None:
+    """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1) with the offline contract
+    engine: quantum-semantic laws checked on generated inputs in the sandbox; every violation
+    is re-run as a standalone reproducer, localized to a source segment and qualified.
+    Writes findings.json, findings.sarif and issue drafts (drafts/*.md)."""
+    from qusema.audit import AuditConfig, run_audit, run_id_for
+
+    if "==" not in target:
+        raise click.ClickException("audit needs an exact release pin such as qiskit==2.4.1")
+    config = AuditConfig(target=target, examples=examples, seed=seed,
+                         contracts=tuple(p.strip() for p in patterns.split(",") if p.strip()),
+                         time_budget_s=time_budget * 60, workers=workers, backend=backend)
+    run_dir = out_dir / f"{config.library}-{config.version}" / run_id_for(config)
+    if (run_dir / "run.sqlite").exists() and not resume:
+        raise click.ClickException(f"{run_dir} holds a run with these settings: pass --resume to continue it, "
+                                   "or change --out / --seed")
+    summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True))
+    click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
+               f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
+               f"({summary.stop_reason})")
+    click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
+    click.echo(f"findings: {summary.findings}  ->  {summary.run_dir}")
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def report(run_dir: Path) -> None:
+    """Regenerate findings.json, findings.sarif and the issue drafts of a finished run."""
+    from qusema.audit import collect_findings, write_reports
+    from qusema.store import RunStore
+
+    store_path = run_dir / "run.sqlite"
+    if not store_path.is_file():
+        raise click.ClickException(f"{run_dir} is not a run directory (no run.sqlite)")
+    with RunStore(store_path) as store:
+        (run,) = store.runs()
+        findings = collect_findings(store, run.run_id)
+        environment = store.records(run.run_id, "environment")
+    python_version = environment[-1][1]["python"] if environment else "?"
+    write_reports(run_dir, findings, python_version)
+    click.echo(f"{len(findings)} findings written to {run_dir}")
+
+
+main.add_command(mutate_command)  # qusema mutate circuit.qasm|module:function --test ...
 main.add_command(env_group)  # qusema env create | list | rm
 main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py
 

@@ -231,11 +231,15 @@ class EnvironmentStore:
         companions: Sequence[str] = (),
         python: str | Path | None = None,
         import_name: str | None = None,
+        tools: Sequence[str] = (),
     ) -> TargetEnvironment:
-        """Builds (or returns the cached) environment for `requirement`, e.g. qiskit==1.0.2."""
+        """Builds (or returns the cached) environment for `requirement`, e.g. qiskit==1.0.2.
+
+        `tools` (e.g. `hypothesis` for the contract engine) are installed after the
+        library and its companions are resolved, so they never change that resolution."""
         req = Requirement.parse(requirement)
         python_spec = str(python or DEFAULT_PYTHON)
-        digest = _digest([str(req), *sorted(companions), python_spec])
+        digest = _digest([str(req), *sorted(companions), python_spec, *(["tools", *sorted(tools)] if tools else [])])
         key = f"{req.normalized_name}-{req.version or 'latest'}-{digest}"
         env_dir = self.root / key
         with self._locked(key):
@@ -247,13 +251,13 @@ class EnvironmentStore:
             env_dir.mkdir(parents=True)
             try:
                 return self._build(req, key, env_dir, list(companions), python_spec,
-                                   import_name or req.import_name)
+                                   import_name or req.import_name, list(tools))
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise
 
     def _build(self, req: Requirement, key: str, env_dir: Path, companions: list[str],
-               python_spec: str, import_name: str) -> TargetEnvironment:
+               python_spec: str, import_name: str, tools: list[str]) -> TargetEnvironment:
         venv = env_dir / "venv"
         resolution = "explicit" if companions else "current"
         current_failure = None
@@ -273,6 +277,10 @@ class EnvironmentStore:
         elif failure is not None:
             raise BrokenEnvironmentError(f"{req} does not work in the resolved environment:\n{failure}")
         python = venv / "bin" / "python"
+        if tools:
+            added = _run([*_uv(), "pip", "install", "--compile-bytecode", "-p", python, *tools])
+            if added.returncode != 0:
+                raise ResolutionError(" ".join(tools), added.stderr, f"tools beside {req}")
         packages = _freeze(python)
         chosen = companions if resolution in ("explicit", "current") else _direct_dependency_pins(
             python, req, packages, extra=PERIOD_SEED_PACKAGES)

@@ -193,6 +193,11 @@ class IndexDB:
         return sorted(q for (q,) in rows if q.endswith("." + name) or q.endswith("::" + name)
                       or q.replace("::", ".").endswith("." + name.replace("::", ".")))[:limit]
 
+    def segment_spans(self, file: str) -> list[tuple[int, int, str]]:
+        """(start, end, qualname) of the segments of a file, in order. Segments never
+        overlap: nested functions belong to their enclosing segment."""
+        return sorted(self.conn.execute("SELECT start_line, end_line, qualname FROM segments WHERE file=?", (file,)))
+
     def all_segment_qualnames(self) -> list[str]:
         return [q for (q,) in self.conn.execute("SELECT qualname FROM segments")]
 

@@ -1,0 +1,290 @@
+"""`qusema audit`: the offline contract engine end to end — environment, Stage I index,
+contract checks in warm sandboxes, verification of every violation, root cause, Stage III
+qualification, findings and reports. Every finished work item is recorded with all it
+produced in one transaction, so `--resume` repeats nothing and loses nothing."""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import ExitStack
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from qusema.contracts.engine import ContractEngine, ContractInfo, WorkItem
+from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
+from qusema.sandbox import Limits, open_sandbox
+from qusema.store import RunStore
+from qusema.targets import resolve_source
+from qusema.targets.environments import EnvironmentStore, TargetEnvironment
+from qusema.trigger.classify import DEPRECATION_PROBE, qualify
+from qusema.units.index_db import IndexDB
+from qusema.units.index_location import index_path
+from qusema.units.indexer import build_index, parser_tag
+from qusema.units.layout import detect_scope
+from qusema.verify.localize import coverage_runs, localize
+from qusema.verify.verifier import verify
+
+Progress = Callable[[str], None]
+AUDIT_TOOLS = ("hypothesis>=6.100",)
+
+
+@dataclass(frozen=True)
+class AuditConfig:
+    target: str  # name==version
+    examples: int = 25  # hypothesis examples per (contract, subject)
+    seed: int = 0
+    contracts: tuple[str, ...] = ("*",)  # glob patterns over contract ids
+    time_budget_s: float = 1800.0
+    workers: int = 2
+    item_timeout_s: float = 120.0
+    backend: str | None = None
+
+    @property
+    def library(self) -> str:
+        return self.target.split("==")[0].strip().lower()
+
+    @property
+    def version(self) -> str:
+        return self.target.split("==")[1].strip()
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two runs the same run (the time budget may change on resume)."""
+        record = asdict(self)
+        record.pop("time_budget_s")
+        record.pop("workers")
+        record.pop("backend")
+        return record
+
+
+@dataclass
+class AuditSummary:
+    run_dir: Path
+    contracts: int = 0
+    subjects: int = 0
+    items_total: int = 0
+    items_done: int = 0
+    examples: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    findings: int = 0
+    stop_reason: str = "complete"
+    seconds: float = 0.0
+
+
+def run_id_for(config: AuditConfig) -> str:
+    return hashlib.sha256(json.dumps(config.identity(), sort_keys=True).encode()).hexdigest()[:10]
+
+
+def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Progress,
+              envs: EnvironmentStore | None = None) -> AuditSummary:
+    started = time.perf_counter()
+    run_id = run_id_for(config)
+    run_dir = out_root / f"{config.library}-{config.version}" / run_id
+    summary = AuditSummary(run_dir=run_dir)
+    with RunStore(run_dir / "run.sqlite") as store:
+        store.start_run(run_id, "audit", config.target, config.identity())
+        progress(f"run {run_id} in {run_dir}")
+        env = (envs or EnvironmentStore()).create(config.target, tools=AUDIT_TOOLS)
+        progress(f"environment {env.key}: {len(env.packages)} packages")
+        db = _ensure_index(config.target, cache_dir, progress)
+        store.record(run_id, "environment", env.key, {"packages": env.packages, "python": env.python_version})
+        limits = Limits(timeout_s=config.item_timeout_s)
+        with ExitStack() as stack:
+            boxes = [stack.enter_context(open_sandbox(env, config.backend, limits=limits)) for _ in range(config.workers)]
+            engine = ContractEngine(boxes[0], config.library, limits)
+            contracts = [c for c in engine.catalog() if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
+            items = _work_items(store, run_id, engine, contracts, progress)
+            summary.contracts, summary.subjects = len(contracts), len({i.subject for i in items})
+            summary.items_total = len(items)
+            context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id)
+            stop = _check_all(store, context, [ContractEngine(b, config.library, limits) for b in boxes],
+                              items, started, progress)
+            summary.stop_reason = stop
+        findings = collect_findings(store, run_id)
+        write_reports(run_dir, findings, env.python_version)
+        store.finish_run(run_id, "finished" if stop == "complete" else "stopped", stop)
+        _summarize(store, run_id, summary)
+        db.close()
+    summary.findings = len(findings)
+    summary.seconds = round(time.perf_counter() - started, 1)
+    return summary
+
+
+def _ensure_index(target: str, cache_dir: Path, progress: Progress) -> IndexDB:
+    tree = resolve_source(target, cache_dir)
+    db = IndexDB(index_path(cache_dir, target), parser_tag())
+    run = build_index(tree.root, db, detect_scope(tree.root))
+    progress(f"index: {run.segments or 'up to date'}" if not run.up_to_date else "index up to date")
+    return db
+
+
+def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts: list[ContractInfo],
+                progress: Progress) -> list[WorkItem]:
+    """Subjects are asked once per run and recorded, so a resumed run works on the same list."""
+    recorded = {key: payload for key, payload in store.records(run_id, "subjects")}
+    items: list[WorkItem] = []
+    for contract in contracts:
+        if contract.id not in recorded:
+            subjects = engine.subjects(contract.id)
+            store.record(run_id, "subjects", contract.id, {"subjects": subjects})
+            recorded[contract.id] = {"subjects": subjects}
+        items.extend(WorkItem(contract.id, s) for s in recorded[contract.id]["subjects"])
+    progress(f"{len(contracts)} contracts, {len(items)} (contract, subject) checks")
+    return items
+
+
+@dataclass(frozen=True)
+class _AuditContext:
+    config: AuditConfig
+    env: TargetEnvironment
+    db: IndexDB
+    contracts: dict[str, ContractInfo]
+    run_id: str
+
+
+def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
+               started: float, progress: Progress) -> str:
+    done = store.done_items(ctx.run_id)
+    pending = [i for i in items if i.key not in done]
+    progress(f"{len(done)} checks already done, {len(pending)} to go")
+    free = list(engines)
+    running: dict[Future, tuple[WorkItem, ContractEngine, float]] = {}
+    finished = len(done)
+    stop = "complete"
+    # One thread per sandbox; only this thread touches the store (SQLite connections are
+    # not shared across threads), and each item is recorded whole.
+    with ThreadPoolExecutor(max_workers=len(engines)) as pool:
+        queue = list(pending)
+        while queue or running:
+            while queue and free and stop == "complete":
+                if time.perf_counter() - started > ctx.config.time_budget_s:
+                    stop = f"time budget of {ctx.config.time_budget_s:.0f} s reached"
+                    break
+                item, engine = queue.pop(0), free.pop()
+                running[pool.submit(_process_item, ctx, engine, item)] = (item, engine, time.perf_counter())
+            if stop != "complete":
+                queue.clear()
+            if not running:
+                break
+            completed, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in completed:
+                item, engine, began = running.pop(future)
+                free.append(engine)
+                outcome = future.result()
+                result, records = outcome.result, _records_for(ctx, outcome)
+                store.finish_item(ctx.run_id, item.key, result, time.perf_counter() - began, records=records)
+                finished += 1
+                progress(f"[{finished}/{len(items)}] {item.contract} {item.subject}: {result['outcome']}"
+                         f" ({result.get('examples', 0)} examples, {result.get('seconds', 0)} s)"
+                         + (" -> FINDING" if any(kind == "finding" for kind, _, _ in records) else ""))
+    return stop
+
+
+@dataclass
+class _ItemOutcome:
+    """What the sandbox side of one item produced (computed in a worker thread)."""
+
+    result: dict
+    hypothesis: Hypothesis | None = None
+    verification: Verification | None = None
+    coverage: list = field(default_factory=list)
+    deprecations: list[str] = field(default_factory=list)
+
+
+def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) -> _ItemOutcome:
+    """Check one (contract, subject); a violation is verified and its coverage traced here,
+    in the sandbox, so it is recorded together with the check that found it."""
+    result = engine.check(item, ctx.config.examples, ctx.config.seed)
+    if result["outcome"] != "violated":
+        return _ItemOutcome(result)
+    contract = ctx.contracts[item.contract]
+    hypothesis = Hypothesis(
+        library=ctx.config.library, version=ctx.config.version, unit=result["api"], api=result["api"],
+        law_id=contract.id, violated_constraint=contract.law, constraint_source=contract.source,
+        triggering_input=result["example"], predicted_behaviour=result["message"],
+        test_code=result["reproducer"], origin="contract",
+        details={"subject": item.subject, "validity": result["validity"]},
+    )
+    verification = verify(engine.sandbox, hypothesis)
+    outcome = _ItemOutcome(result, hypothesis, verification)
+    if verification.verdict == Verdict.REPRODUCED:
+        outcome.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
+                                         result["reproducer"], result.get("passing_reproducers", []))
+        probe = engine.sandbox.run(DEPRECATION_PROBE.format(code=hypothesis.test_code, package=ctx.env.import_name))
+        outcome.deprecations = list(probe.reports.get("deprecations", []))
+    return outcome
+
+
+def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, str, dict]]:
+    """Root cause and qualification need the index: done here, in the thread that owns it."""
+    if outcome.hypothesis is None or outcome.verification is None:
+        return []
+    records: list[tuple[str, str, dict]] = [("verification", outcome.hypothesis.id, outcome.verification.to_dict())]
+    if outcome.verification.verdict != Verdict.REPRODUCED:
+        return records
+    hypothesis = outcome.hypothesis
+    root_cause = None if all(r.passed for r in outcome.coverage) else localize(outcome.coverage, ctx.db)
+    public = bool(ctx.db.conn.execute("SELECT 1 FROM public_api WHERE public_name=? LIMIT 1",
+                                      (hypothesis.api,)).fetchone())
+    qualification = qualify(public, outcome.result["validity"], outcome.deprecations)
+    if root_cause is not None:
+        hypothesis = Hypothesis(**{**asdict(hypothesis), "unit": root_cause.segment})
+    finding = Finding(hypothesis, outcome.verification, qualification.classification, qualification.reason,
+                      root_cause, ctx.env.packages)
+    records.append(("finding", finding.id, finding.to_dict()))
+    return records
+
+
+def collect_findings(store: RunStore, run_id: str) -> list[Finding]:
+    """Findings of a run, deduplicated by (law, entry API, root-cause segment)."""
+    merged: dict[str, Finding] = {}
+    for key, payload in store.records(run_id, "finding"):
+        finding = finding_from_dict(payload)
+        if key in merged:
+            merged[key].duplicates.append(finding.hypothesis.id)
+        else:
+            merged[key] = finding
+    return list(merged.values())
+
+
+def finding_from_dict(payload: dict[str, Any]) -> Finding:
+    h = dict(payload["hypothesis"])
+    h.pop("id", None)
+    v = dict(payload["verification"])
+    v["verdict"] = Verdict(v["verdict"])
+    return Finding(
+        hypothesis=Hypothesis(**h), verification=Verification(**v), classification=payload["classification"],
+        classification_reason=payload["classification_reason"],
+        root_cause=RootCause(**payload["root_cause"]) if payload["root_cause"] else None,
+        environment=payload["environment"], other_releases=payload.get("other_releases", {}),
+        duplicates=payload.get("duplicates", []),
+    )
+
+
+def write_reports(run_dir: Path, findings: list[Finding], python_version: str) -> None:
+    from qusema.defects import FINDINGS_SCHEMA_VERSION
+    from qusema.report.drafts import draft
+    from qusema.report.sarif import sarif
+
+    drafts = run_dir / "drafts"
+    drafts.mkdir(parents=True, exist_ok=True)
+    for stale in drafts.glob("*.md"):
+        stale.unlink()
+    for finding in findings:
+        (drafts / f"{finding.classification.replace(' ', '-')}-{finding.id}.md").write_text(
+            draft(finding, python_version))
+    (run_dir / "findings.json").write_text(json.dumps(
+        {"schema_version": FINDINGS_SCHEMA_VERSION, "findings": [f.to_dict() for f in findings]}, indent=2) + "\n")
+    (run_dir / "findings.sarif").write_text(json.dumps(sarif(findings, "0.1.0"), indent=2) + "\n")
+
+
+def _summarize(store: RunStore, run_id: str, summary: AuditSummary) -> None:
+    for _, result in store.item_results(run_id):
+        summary.items_done += 1
+        summary.examples += result.get("examples", 0)
+        summary.outcomes[result["outcome"]] = summary.outcomes.get(result["outcome"], 0) + 1

@@ -1,0 +1,71 @@
+"""Talks to the contract runtime inside the sandbox: the catalog, each contract's subjects,
+and one (contract, subject) check at a time."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from qusema.sandbox import Limits, RunResult, Sandbox, Status
+
+
+@dataclass(frozen=True)
+class ContractInfo:
+    id: str
+    family: str
+    law: str
+    source: str
+    validity: str
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    contract: str
+    subject: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.contract}::{self.subject}"
+
+
+class SandboxCallFailed(Exception):
+    """The runtime itself did not answer (the snippet crashed, timed out, was killed)."""
+
+    def __init__(self, what: str, result: RunResult) -> None:
+        detail = result.exception.message if result.exception else (result.kill_reason or result.stderr[-500:])
+        super().__init__(f"{what}: {result.status.value}: {detail}")
+        self.result = result
+
+
+class ContractEngine:
+    def __init__(self, sandbox: Sandbox, library: str, limits: Limits | None = None) -> None:
+        self.sandbox = sandbox
+        self.library = library
+        self.limits = limits
+
+    def _call(self, what: str, expression: str, limits: Limits | None = None) -> Any:
+        code = f"import contract_runtime\nreport('value', {expression})\n"
+        result = self.sandbox.run(code, filename=f"{what}.py", limits=limits or self.limits)
+        if result.status != Status.OK or "value" not in result.reports:
+            raise SandboxCallFailed(what, result)
+        return result.reports["value"]
+
+    def catalog(self) -> list[ContractInfo]:
+        return [ContractInfo(**c) for c in self._call("catalog", f"contract_runtime.catalog({self.library!r})")]
+
+    def subjects(self, contract_id: str) -> list[str]:
+        return self._call("subjects", f"contract_runtime.subjects({self.library!r}, {contract_id!r})")
+
+    def check(self, item: WorkItem, examples: int, seed: int, limits: Limits | None = None) -> dict[str, Any]:
+        """The runtime's result; a run that did not answer becomes an `error` outcome."""
+        arguments = ", ".join(json.dumps(a) for a in (self.library, item.contract, item.subject, examples, seed))
+        try:
+            return self._call("check", f"contract_runtime.check({arguments})", limits)
+        except SandboxCallFailed as failed:
+            return {"contract": item.contract, "subject": item.subject, "outcome": "error",
+                    "error": {"type": failed.result.status.value, "message": str(failed)}, "examples": 0,
+                    "seconds": failed.result.duration_s}
+
+    def trace(self, code: str, package: str) -> dict[str, Any]:
+        return self._call("trace", f"contract_runtime.trace_lines({code!r}, {package!r})")

@@ -1,0 +1,38 @@
+"""Qualify a reproduced defect by what the API documentation permits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from qusema.defects import Classification
+
+
+@dataclass(frozen=True)
+class Qualification:
+    classification: Classification
+    reason: str
+
+
+def qualify(api_is_public: bool, input_validity: str, deprecations: list[str]) -> Qualification:
+    """`bug` needs a documented public API, an input the documentation establishes as valid,
+    and an API not on its way out; otherwise the defect is real but its standing is not."""
+    if not api_is_public:
+        return Qualification("potential bug", "the entry point is not in the documented public API map")
+    if input_validity != "documented":
+        return Qualification("potential bug", "the documentation neither allows nor forbids the triggering input")
+    if deprecations:
+        return Qualification("potential bug", f"the API is deprecated: {deprecations[0][:300]}")
+    return Qualification("bug", "documented public API, documented valid input, wrong result without an error")
+
+
+DEPRECATION_PROBE = """
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        exec(compile({code!r}, "<reproducer>", "exec"), {{"__name__": "__main__"}})
+    except AssertionError:
+        pass
+report("deprecations", sorted({{str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)
+                                and "{package}" in (w.filename or "") + str(w.message)}}))
+"""

@@ -1,0 +1,78 @@
+"""Spectrum-based fault localization: which library segment does the failing input run
+that the passing inputs do not? Line coverage of the failing reproducer and of passing
+variants (the same law on inputs where it held), scored with Ochiai, mapped onto Stage I
+segments."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from qusema.defects import RootCause
+from qusema.units.index_db import IndexDB
+
+Coverage = dict[str, list[int]]  # library file -> executed lines
+
+
+@dataclass(frozen=True)
+class CoverageRun:
+    passed: bool
+    lines: Coverage
+
+
+def ochiai(runs: list[CoverageRun]) -> dict[tuple[str, int], float]:
+    """score(line) = failed(line) / sqrt(total failed * (failed(line) + passed(line)))."""
+    total_failed = sum(1 for r in runs if not r.passed)
+    if total_failed == 0:
+        return {}
+    failed: dict[tuple[str, int], int] = {}
+    passed: dict[tuple[str, int], int] = {}
+    for run in runs:
+        counter = passed if run.passed else failed
+        for file, lines in run.lines.items():
+            for line in lines:
+                counter[(file, line)] = counter.get((file, line), 0) + 1
+    return {key: count / math.sqrt(total_failed * (count + passed.get(key, 0))) for key, count in failed.items()}
+
+
+def localize(runs: list[CoverageRun], db: IndexDB) -> RootCause | None:
+    """The segment holding the most suspicious lines; ties go to the segment with more lines
+    at that score (more of its behaviour is specific to the failure)."""
+    scores = ochiai(runs)
+    if not scores:
+        return None
+    best = max(scores.values())
+    by_segment: dict[str, tuple[str, int, int, int]] = {}
+    spans_of: dict[str, list[tuple[int, int, str]]] = {}
+    for (file, line), score in scores.items():
+        if score < best - 1e-12:
+            continue
+        spans = spans_of.setdefault(file, db.segment_spans(file))
+        segment = _containing(spans, line)
+        if segment is None:
+            continue
+        start, end, qualname = segment
+        count = by_segment.get(qualname, (file, start, end, 0))[3]
+        by_segment[qualname] = (file, start, end, count + 1)
+    if not by_segment:
+        return None
+    qualname, (file, start, end, _) = max(by_segment.items(), key=lambda kv: (kv[1][3], -(kv[1][2] - kv[1][1])))
+    return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
+                     method=f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
+                            f"{sum(r.passed for r in runs)} passing runs")
+
+
+def _containing(spans: list[tuple[int, int, str]], line: int) -> tuple[int, int, str] | None:
+    for span in spans:
+        if span[0] <= line <= span[1]:
+            return span
+    return None
+
+
+def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]) -> list[CoverageRun]:
+    runs = []
+    for code in [failing, *passing]:
+        traced = trace(code)
+        runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"]))
+    return runs

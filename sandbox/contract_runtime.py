@@ -1,0 +1,161 @@
+"""Runs quantum-semantic contracts inside the sandbox, under the target's Python.
+
+Standard library, numpy and `hypothesis` only; never imports qusema. A contract module
+(sandbox/contracts/<library>_<family>.py) defines `CONTRACTS`, a list of `Contract`s. Each
+states one law for a family of library objects ("subjects"), draws inputs with hypothesis,
+checks the law, and can write a failing input down as a standalone reproducer that uses
+only the library's public API.
+
+The host asks for: the catalog (`catalog`), a contract's subjects (`subjects`), one
+(contract, subject) check (`check`), and line coverage of a reproducer (`trace_lines`).
+"""
+
+import importlib
+import math
+import os
+import sys
+import time
+import traceback
+
+CONTRACT_PACKAGE = "contracts"
+
+# Angles where implementations take special paths: zero, Clifford angles, pi multiples.
+SPECIAL_ANGLES = [0.0, math.pi / 4, math.pi / 2, 3 * math.pi / 4, math.pi, -math.pi / 2, -math.pi,
+                  2 * math.pi, -math.pi / 4, 3 * math.pi / 2, 4 * math.pi]
+
+
+class Contract:
+    """One law over a family of subjects.
+
+    subjects: () -> list of subject names (e.g. gate class names) the law applies to
+    strategy: subject -> hypothesis strategy of inputs
+    check: (subject, example) -> None, raising AssertionError with a message on violation
+    reproducer: (subject, example) -> standalone Python source whose asserts state the law
+    api: subject -> the public API the reproducer exercises
+    validity: "documented" when every generated input is documented valid input;
+              "undocumented" when the docs neither allow nor forbid it (-> potential bug)
+    describe: (subject, example) -> the input as a person would write it (default: repr)
+    """
+
+    def __init__(self, id, family, law, source, subjects, strategy, check, reproducer, api,
+                 validity="documented", describe=None):
+        self.id = id
+        self.family = family
+        self.law = law
+        self.source = source
+        self.subjects = subjects
+        self.strategy = strategy
+        self.check = check
+        self.reproducer = reproducer
+        self.api = api
+        self.validity = validity
+        self.describe_input = describe or (lambda subject, example: repr(example))
+
+    def describe(self):
+        return {"id": self.id, "family": self.family, "law": self.law, "source": self.source,
+                "validity": self.validity}
+
+
+def angles():
+    """Special angles first (hypothesis shrinks toward them), then any finite angle."""
+    from hypothesis import strategies as st
+
+    return st.one_of(st.sampled_from(SPECIAL_ANGLES),
+                     st.floats(min_value=-4 * math.pi, max_value=4 * math.pi, allow_nan=False))
+
+
+def _modules(library):
+    package_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), CONTRACT_PACKAGE)
+    names = sorted(n[:-3] for n in os.listdir(package_dir)
+                   if n.startswith(library + "_") and n.endswith(".py"))
+    return [importlib.import_module(f"{CONTRACT_PACKAGE}.{name}") for name in names]
+
+
+def _contracts(library):
+    found = {}
+    for module in _modules(library):
+        for contract in module.CONTRACTS:
+            found[contract.id] = contract
+    return found
+
+
+def catalog(library):
+    return [c.describe() for c in _contracts(library).values()]
+
+
+def subjects(library, contract_id):
+    return list(_contracts(library)[contract_id].subjects())
+
+
+def check(library, contract_id, subject, max_examples, seed):
+    """Run one contract on one subject. The result says whether the law held over the
+    examples drawn, or gives the shrunk failing example as a reproducer."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as fixed_seed
+
+    contract = _contracts(library)[contract_id]
+    state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": []}
+
+    @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
+              suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
+    @fixed_seed(seed)
+    @given(contract.strategy(subject))
+    def law_holds(example):
+        state["examples"] += 1
+        try:
+            contract.check(subject, example)
+        except AssertionError as exc:
+            # hypothesis runs the shrunk example last: what stays here is the minimal one
+            state["failing"], state["message"] = example, str(exc)
+            raise
+        if len(state["passing"]) < 3:
+            state["passing"].append(example)
+
+    started = time.perf_counter()
+    outcome = "holds"
+    try:
+        law_holds()
+    except AssertionError:
+        outcome = "violated"
+    except Exception as exc:  # the library raised on a generated input: recorded, not judged here
+        outcome = "raised"
+        state["error"] = {"type": type(exc).__name__, "message": str(exc)[:2000],
+                          "traceback": traceback.format_exc()[-4000:]}
+    result = {"contract": contract_id, "subject": subject, "outcome": outcome,
+              "examples": state["examples"], "seconds": round(time.perf_counter() - started, 3),
+              "api": contract.api(subject), "validity": contract.validity}
+    if outcome == "violated":
+        result["message"] = state["message"]
+        result["example"] = contract.describe_input(subject, state["failing"])
+        result["reproducer"] = contract.reproducer(subject, state["failing"])
+        result["passing_reproducers"] = [contract.reproducer(subject, e) for e in state["passing"]]
+    if outcome == "raised":
+        result["error"] = state["error"]
+    return result
+
+
+def trace_lines(code, package):
+    """Run `code` and return the lines of `package` it executed, as {relative file: [lines]},
+    and whether its assertions held. Used for spectrum-based fault localization."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(importlib.import_module(package).__file__))) + os.sep
+    prefix = root + package + os.sep
+    hits = {}
+
+    def tracer(frame, event, arg):
+        filename = frame.f_code.co_filename
+        if not filename.startswith(prefix):
+            return None  # do not trace inside non-library frames
+        if event == "line":
+            hits.setdefault(filename[len(root):], set()).add(frame.f_lineno)
+        return tracer
+
+    passed = True
+    message = ""
+    sys.settrace(tracer)
+    try:
+        exec(compile(code, "<reproducer>", "exec"), {"__name__": "__main__"})
+    except AssertionError as exc:
+        passed, message = False, str(exc)
+    finally:
+        sys.settrace(None)
+    return {"passed": passed, "message": message, "lines": {f: sorted(v) for f, v in hits.items()}}

@@ -1,0 +1,1 @@
+"""Contract families, one module per library and family: <library>_<family>.py."""

@@ -1,0 +1,80 @@
+"""`qusema audit` on the real Qiskit 2.4.1 release, as a user runs it: every finding's
+reproducer fails when re-run independently, and a run killed midway resumes without
+losing or repeating work."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from qusema.audit import AUDIT_TOOLS
+from qusema.targets.environments import EnvironmentStore
+
+pytestmark = pytest.mark.network
+
+AUDIT = [sys.executable, "-m", "qusema.cli", "audit", "qiskit==2.4.1", "--workers", "1"]
+
+
+def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path):
+    out = tmp_path / "reports"
+    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "5",
+                           "--contracts", "qiskit.operation.control-is-controlled-matrix"],
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (run_dir,) = (out / "qiskit-2.4.1").iterdir()
+    findings = json.loads((run_dir / "findings.json").read_text())["findings"]
+    assert findings, "the control law finds wrong-size controlled versions of ancilla-using MCX gates"
+    python = EnvironmentStore().create("qiskit==2.4.1", tools=AUDIT_TOOLS).python
+    for finding in findings:
+        rerun = subprocess.run([str(python), "-W", "ignore", "-c", finding["hypothesis"]["test_code"]],
+                               capture_output=True, text=True, timeout=300)
+        assert rerun.returncode != 0 and "AssertionError" in rerun.stderr, finding["id"]
+        assert finding["root_cause"]["file"].startswith("qiskit/")
+    drafts = list((run_dir / "drafts").glob("*.md"))
+    assert len(drafts) == len(findings)
+    assert "### How can we reproduce the issue?" in drafts[0].read_text()
+
+
+def _done_items(store: Path) -> dict[str, float]:
+    if not store.exists():
+        return {}
+    with sqlite3.connect(store) as conn:
+        try:
+            return dict(conn.execute("SELECT item, finished FROM work"))
+        except sqlite3.OperationalError:
+            return {}
+
+
+def test_a_killed_run_resumes_without_losing_or_repeating_work(tmp_path: Path):
+    out = tmp_path / "reports"
+    args = [*AUDIT, "--out", str(out), "--examples", "3", "--contracts", "qiskit.operation.inverse-is-adjoint"]
+    first = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 900
+    store = None
+    while time.monotonic() < deadline:
+        runs = list((out / "qiskit-2.4.1").glob("*/run.sqlite")) if (out / "qiskit-2.4.1").exists() else []
+        if runs and len(_done_items(runs[0])) >= 5:
+            store = runs[0]
+            break
+        assert first.poll() is None, "the audit ended before it could be killed"
+        time.sleep(0.2)
+    assert store is not None, "no progress within the deadline"
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait()
+    before = _done_items(store)
+    resumed = subprocess.run([*args, "--resume"], capture_output=True, text=True, timeout=1200)
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    after = _done_items(store)
+    assert f"{len(before)} checks already done, {len(after) - len(before)} to go" in resumed.stderr
+    assert all(after[item] == finished for item, finished in before.items())  # nothing redone
+    subjects = json.loads(sqlite3.connect(store).execute(
+        "SELECT payload FROM records WHERE kind='subjects'").fetchone()[0])["subjects"]
+    assert set(after) == {f"qiskit.operation.inverse-is-adjoint::{s}" for s in subjects}  # nothing lost
+    refused = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0 and "--resume" in refused.stderr

@@ -1,0 +1,83 @@
+"""Qualification, the run store, and the report formats."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from qusema.audit import collect_findings, finding_from_dict, write_reports
+from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
+from qusema.store import RunStore
+from qusema.trigger.classify import qualify
+
+
+def test_qualification_needs_public_api_documented_input_and_live_api():
+    assert qualify(True, "documented", []).classification == "bug"
+    assert qualify(False, "documented", []).classification == "potential bug"
+    assert qualify(True, "undocumented", []).classification == "potential bug"
+    deprecated = qualify(True, "documented", ["X is deprecated as of 2.1"])
+    assert deprecated.classification == "potential bug" and "deprecated" in deprecated.reason
+
+
+def make_finding(library: str = "qiskit", api: str = "qiskit.circuit.library.RZGate.inverse") -> Finding:
+    hypothesis = Hypothesis(
+        library=library, version="2.4.1", unit="qiskit.circuit.library.standard_gates.rz.RZGate.inverse", api=api,
+        law_id="qiskit.operation.inverse-is-adjoint", violated_constraint="inverse() is the adjoint",
+        constraint_source="quantum semantics", triggering_input="RZGate(0.5)",
+        predicted_behaviour="RZGate(0.5).inverse() differs from the adjoint", test_code="assert False, 'demo'\n",
+        origin="contract")
+    verification = Verification(hypothesis.id, Verdict.REPRODUCED, "assertion_failed", "demo", 0.1, "bwrap")
+    cause = RootCause("qiskit.circuit.library.standard_gates.rz.RZGate.inverse",
+                      "qiskit/circuit/library/standard_gates/rz.py", 90, 110, 1.0, "ochiai")
+    return Finding(hypothesis, verification, "bug", "documented", cause, ["qiskit==2.4.1", "numpy==2.4.6"])
+
+
+def test_finding_survives_a_json_round_trip():
+    finding = make_finding()
+    again = finding_from_dict(json.loads(json.dumps(finding.to_dict())))
+    assert again.to_dict() == finding.to_dict()
+
+
+def test_store_resume_keeps_finished_items_and_refuses_other_settings(tmp_path: Path):
+    with RunStore(tmp_path / "run.sqlite") as store:
+        store.start_run("r1", "audit", "qiskit==2.4.1", {"examples": 5, "contracts": ("a*",)})
+        store.finish_item("r1", "a::X", {"outcome": "holds"}, 1.0, records=[("finding", "f1", {"x": 1})])
+    with RunStore(tmp_path / "run.sqlite") as store:
+        store.start_run("r1", "audit", "qiskit==2.4.1", {"examples": 5, "contracts": ("a*",)})  # tuples read back as lists
+        assert store.done_items("r1") == {"a::X"}
+        assert store.records("r1", "finding") == [("f1", {"x": 1})]
+        with pytest.raises(ValueError, match="another configuration"):
+            store.start_run("r1", "audit", "qiskit==2.4.1", {"examples": 6})
+
+
+def test_duplicates_fold_into_one_finding(tmp_path: Path):
+    first, second = make_finding(), make_finding()
+    second.hypothesis.details["subject"] = "other"  # same law, API and root cause
+    with RunStore(tmp_path / "run.sqlite") as store:
+        store.start_run("r", "audit", "t", {})
+        store.finish_item("r", "1", {}, 0, records=[("finding", first.id, first.to_dict())])
+        store.finish_item("r", "2", {}, 0, records=[("finding", second.id, second.to_dict())])
+        findings = collect_findings(store, "r")
+    assert len(findings) == 1 and len(findings[0].duplicates) == 1
+
+
+@pytest.mark.parametrize("library, headings", [
+    ("qiskit", ["### Environment", "### What is happening?", "### How can we reproduce the issue?",
+                "### What should happen?", "### Any suggestions?"]),
+    ("pennylane", ["### Expected behavior", "### Actual behavior", "### Additional information",
+                   "### Source code", "### Tracebacks", "### System information"]),
+])
+def test_drafts_follow_the_library_template_and_sarif_points_at_the_root_cause(tmp_path, library, headings):
+    finding = make_finding(library)
+    write_reports(tmp_path, [finding], "3.11.7")
+    (draft,) = list((tmp_path / "drafts").glob("*.md"))
+    text = draft.read_text()
+    positions = [text.index(h) for h in headings]
+    assert positions == sorted(positions)
+    assert "assert False, 'demo'" in text and "qiskit==2.4.1" in text
+    sarif = json.loads((tmp_path / "findings.sarif").read_text())
+    (result,) = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "qiskit.operation.inverse-is-adjoint" and result["level"] == "error"
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 90, "endLine": 110}
+    findings = json.loads((tmp_path / "findings.json").read_text())
+    assert findings["schema_version"] == "1.0" and findings["findings"][0]["id"] == finding.id

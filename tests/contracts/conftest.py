@@ -1,0 +1,39 @@
+"""Contracts run under a real release's Python (a cached target environment with the audit
+tools beside it), in a subprocess with sandbox/ on the path, as the sandbox runs them."""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from qusema.audit import AUDIT_TOOLS
+from qusema.targets.environments import EnvironmentStore
+
+SANDBOX_DIR = Path(__file__).resolve().parents[2] / "sandbox"
+
+
+class RuntimeRunner:
+    def __init__(self, python: Path) -> None:
+        self.python = python
+
+    def __call__(self, code: str, timeout: float = 600) -> dict:
+        """Run `code` (which must end by printing one JSON line) under the target's Python."""
+        done = subprocess.run([str(self.python), "-W", "ignore", "-c", code], cwd=SANDBOX_DIR, capture_output=True,
+                              text=True, timeout=timeout, env={"PYTHONPATH": str(SANDBOX_DIR), "PATH": "/usr/bin:/bin"})
+        assert done.returncode == 0, done.stderr[-3000:]
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _runner(spec: str) -> RuntimeRunner:
+    return RuntimeRunner(EnvironmentStore().create(spec, tools=AUDIT_TOOLS).python)
+
+
+@pytest.fixture(scope="session")
+def qiskit_runtime() -> RuntimeRunner:
+    return _runner("qiskit==2.4.1")
+
+
+@pytest.fixture(scope="session")
+def pennylane_runtime() -> RuntimeRunner:
+    return _runner("pennylane==0.45.0")
