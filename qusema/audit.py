@@ -44,6 +44,7 @@ class AuditConfig:
     workers: int = 2
     item_timeout_s: float = 120.0
     backend: str | None = None
+    diff_against: tuple[str, ...] = ()  # other releases to re-run every reproducer on
 
     @property
     def library(self) -> str:
@@ -59,6 +60,7 @@ class AuditConfig:
         record.pop("time_budget_s")
         record.pop("workers")
         record.pop("backend")
+        record.pop("diff_against")
         return record
 
 
@@ -105,6 +107,9 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
             stop = _check_all(store, context, [ContractEngine(b, config.library, limits) for b in boxes],
                               items, started, progress)
             summary.stop_reason = stop
+        for other in config.diff_against:
+            diff_against(store, run_id, collect_findings(store, run_id), other, config.backend, progress,
+                         envs or EnvironmentStore())
         findings = collect_findings(store, run_id)
         write_reports(run_dir, findings, env.python_version)
         store.finish_run(run_id, "finished" if stop == "complete" else "stopped", stop)
@@ -240,8 +245,29 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
     return records
 
 
+def diff_against(store: RunStore, run_id: str, findings: list[Finding], other: str, backend: str | None,
+                 progress: Progress, envs: EnvironmentStore) -> None:
+    """Re-run every reproducer on another release: an AssertionError there means the defect
+    is still present; a clean run, that it is fixed there; anything else (the API is gone,
+    a crash) says neither."""
+    done = {key for key, _ in store.records(run_id, "diff")}
+    pending = [f for f in findings if f"{f.id}@{other}" not in done]
+    if not pending:
+        return
+    env = envs.create(other, tools=AUDIT_TOOLS)
+    with open_sandbox(env, backend) as box:
+        for finding in pending:
+            result = box.run(finding.hypothesis.test_code, filename="reproducer.py")
+            verdict = {"assertion_failed": "still present", "ok": "fixed there"}.get(
+                result.status.value, f"inconclusive ({result.exception.type if result.exception else result.status.value})")
+            store.record(run_id, "diff", f"{finding.id}@{other}", {"finding": finding.id, "release": other,
+                                                                   "verdict": verdict})
+            progress(f"{finding.id} on {other}: {verdict}")
+
+
 def collect_findings(store: RunStore, run_id: str) -> list[Finding]:
-    """Findings of a run, deduplicated by (law, entry API, root-cause segment)."""
+    """Findings of a run, deduplicated by (law, entry API, root-cause segment), with what
+    re-running them on other releases showed."""
     merged: dict[str, Finding] = {}
     for key, payload in store.records(run_id, "finding"):
         finding = finding_from_dict(payload)
@@ -249,6 +275,9 @@ def collect_findings(store: RunStore, run_id: str) -> list[Finding]:
             merged[key].duplicates.append(finding.hypothesis.id)
         else:
             merged[key] = finding
+    for _, diff in store.records(run_id, "diff"):
+        if diff["finding"] in merged:
+            merged[diff["finding"]].other_releases[diff["release"]] = diff["verdict"]
     return list(merged.values())
 
 

@@ -242,9 +242,11 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,
               help="Sandbox backend [default: docker if a daemon answers, else bwrap, else process].")
 @click.option("--resume", is_flag=True, help="Continue the run with the same settings where it stopped.")
+@click.option("--diff-against", "diff_against", multiple=True, metavar="LIB==VERSION",
+              help="Re-run every finding's reproducer on this release too: 'still present' or 'fixed there'.")
 @cache_option
 def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: str, seed: int, workers: int,
-          backend: str | None, resume: bool, cache_dir: str | None) -> None:
+          backend: str | None, resume: bool, diff_against: tuple[str, ...], cache_dir: str | None) -> None:
     """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1) with the offline contract
     engine: quantum-semantic laws checked on generated inputs in the sandbox; every violation
     is re-run as a standalone reproducer, localized to a source segment and qualified.
@@ -255,7 +257,8 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
         raise click.ClickException("audit needs an exact release pin such as qiskit==2.4.1")
     config = AuditConfig(target=target, examples=examples, seed=seed,
                          contracts=tuple(p.strip() for p in patterns.split(",") if p.strip()),
-                         time_budget_s=time_budget * 60, workers=workers, backend=backend)
+                         time_budget_s=time_budget * 60, workers=workers, backend=backend,
+                         diff_against=tuple(diff_against))
     run_dir = out_dir / f"{config.library}-{config.version}" / run_id_for(config)
     if (run_dir / "run.sqlite").exists() and not resume:
         raise click.ClickException(f"{run_dir} holds a run with these settings: pass --resume to continue it, "

@@ -27,6 +27,13 @@ def _root_cause(finding: Finding) -> str:
             f"(`{cause.file}`, lines {cause.start_line}-{cause.end_line}; {cause.method}, score {cause.score}).")
 
 
+def _other_releases(finding: Finding) -> str:
+    if not finding.other_releases:
+        return ""
+    lines = "\n".join(f"- {release}: {verdict}" for release, verdict in sorted(finding.other_releases.items()))
+    return f"\n\nThe same reproducer on other releases:\n\n{lines}"
+
+
 def _environment(finding: Finding) -> str:
     return "\n".join(f"  - {p}" for p in finding.environment if not p.startswith("-"))
 
@@ -63,7 +70,7 @@ AssertionError: {v.message}
 
 ### What should happen?
 
-The assertions above should hold: {h.violated_constraint}.
+The assertions above should hold: {h.violated_constraint}.{_other_releases(finding)}
 
 ### Any suggestions?
 
@@ -87,7 +94,7 @@ def _pennylane(finding: Finding, python_version: str) -> str:
 
 ### Additional information
 
-Triggering input: `{h.triggering_input}`. {_root_cause(finding)}
+Triggering input: `{h.triggering_input}`. {_root_cause(finding)}{_other_releases(finding)}
 
 ### Source code
 

@@ -23,7 +23,7 @@ AUDIT = [sys.executable, "-m", "qusema.cli", "audit", "qiskit==2.4.1", "--worker
 
 def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path):
     out = tmp_path / "reports"
-    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "5",
+    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "5", "--diff-against", "qiskit==2.4.1",
                            "--contracts", "qiskit.operation.control-is-controlled-matrix"],
                           capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -36,6 +36,7 @@ def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path
                                capture_output=True, text=True, timeout=300)
         assert rerun.returncode != 0 and "AssertionError" in rerun.stderr, finding["id"]
         assert finding["root_cause"]["file"].startswith("qiskit/")
+        assert finding["other_releases"] == {"qiskit==2.4.1": "still present"}  # the same release, re-run
     drafts = list((run_dir / "drafts").glob("*.md"))
     assert len(drafts) == len(findings)
     assert "### How can we reproduce the issue?" in drafts[0].read_text()
