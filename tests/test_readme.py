@@ -22,7 +22,7 @@ def test_readme_main_job_uses_commands_that_exist():
 
     from qusema.cli import main
 
-    main_job = next(c for c in readme_commands() if "qusema index" in c)
+    main_job = next(c for c in readme_commands() if "qusema " in c and "pytest" not in c)
     for part in main_job.split("&&"):
         words = part.split()
         if words[0] != "qusema":
