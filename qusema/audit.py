@@ -133,10 +133,16 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
     """Subjects are asked once per run and recorded, so a resumed run works on the same list."""
     recorded = {key: payload for key, payload in store.records(run_id, "subjects")}
     items: list[WorkItem] = []
+    if not recorded:
+        for family, reason in engine.unavailable_families().items():
+            progress(f"family {family} does not load on this release: {reason}")
+            store.record(run_id, "unavailable", family, {"reason": reason})
     for contract in contracts:
         if contract.id not in recorded:
-            subjects = engine.subjects(contract.id)
-            store.record(run_id, "subjects", contract.id, {"subjects": subjects})
+            subjects, reason = engine.subjects(contract.id)
+            if reason:
+                progress(f"{contract.id} does not apply to this release: {reason}")
+            store.record(run_id, "subjects", contract.id, {"subjects": subjects, "reason": reason})
             recorded[contract.id] = {"subjects": subjects}
         items.extend(WorkItem(contract.id, s) for s in recorded[contract.id]["subjects"])
     progress(f"{len(contracts)} contracts, {len(items)} (contract, subject) checks")

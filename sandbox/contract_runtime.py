@@ -65,15 +65,23 @@ def angles():
 
 
 def _modules(library):
+    """Contract modules of a library that import on this release, and why the others
+    do not (an older release may lack an API a family is written against)."""
     package_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), CONTRACT_PACKAGE)
     names = sorted(n[:-3] for n in os.listdir(package_dir)
                    if n.startswith(library + "_") and n.endswith(".py"))
-    return [importlib.import_module(f"{CONTRACT_PACKAGE}.{name}") for name in names]
+    modules, unavailable = [], {}
+    for name in names:
+        try:
+            modules.append(importlib.import_module(f"{CONTRACT_PACKAGE}.{name}"))
+        except (ImportError, AttributeError) as exc:
+            unavailable[name] = f"{type(exc).__name__}: {exc}"
+    return modules, unavailable
 
 
 def _contracts(library):
     found = {}
-    for module in _modules(library):
+    for module in _modules(library)[0]:
         for contract in module.CONTRACTS:
             found[contract.id] = contract
     return found
@@ -83,8 +91,17 @@ def catalog(library):
     return [c.describe() for c in _contracts(library).values()]
 
 
+def unavailable_families(library):
+    return _modules(library)[1]
+
+
 def subjects(library, contract_id):
-    return list(_contracts(library)[contract_id].subjects())
+    """The subjects a law applies to on this release; none, with the reason, when the
+    family's API is not there (old releases)."""
+    try:
+        return {"subjects": list(_contracts(library)[contract_id].subjects()), "reason": None}
+    except (ImportError, AttributeError, TypeError) as exc:
+        return {"subjects": [], "reason": f"{type(exc).__name__}: {exc}"}
 
 
 def check(library, contract_id, subject, max_examples, seed):

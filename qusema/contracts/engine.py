@@ -54,8 +54,13 @@ class ContractEngine:
     def catalog(self) -> list[ContractInfo]:
         return [ContractInfo(**c) for c in self._call("catalog", f"contract_runtime.catalog({self.library!r})")]
 
-    def subjects(self, contract_id: str) -> list[str]:
-        return self._call("subjects", f"contract_runtime.subjects({self.library!r}, {contract_id!r})")
+    def subjects(self, contract_id: str) -> tuple[list[str], str | None]:
+        """The subjects, or none and the reason the law does not apply to this release."""
+        answer = self._call("subjects", f"contract_runtime.subjects({self.library!r}, {contract_id!r})")
+        return answer["subjects"], answer["reason"]
+
+    def unavailable_families(self) -> dict[str, str]:
+        return self._call("families", f"contract_runtime.unavailable_families({self.library!r})")
 
     def check(self, item: WorkItem, examples: int, seed: int, limits: Limits | None = None) -> dict[str, Any]:
         """The runtime's result; a run that did not answer becomes an `error` outcome."""
