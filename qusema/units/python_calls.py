@@ -178,6 +178,12 @@ class PythonCallResolver:
 
     def _native_call(self, base: dict, dotted: str) -> CallSite:
         dotted = self._native_member_of_class(dotted)
+        value_of = self._compiled_value_prefix(dotted)
+        if value_of is not None:
+            # `dag.qregs.values()`: a method of what a compiled getter returned (a dict here),
+            # not a compiled function itself
+            return CallSite(**base, status="unresolved", reason=f"call on the value of compiled {value_of}",
+                            in_library_evidence=False, via="compiled value")
         targets = self.native.get(dotted, [])
         constructors = [t for t in self.native.get(f"{dotted}.__new__", []) + self.native.get(f"{dotted}.__init__", [])]
         chosen = next((t for t in targets if t.kind not in ("class", "module")), None)
@@ -191,6 +197,15 @@ class PythonCallResolver:
             return CallSite(**base, status="unresolved", reason=f"compiled name {dotted} not linked to Rust",
                             in_library_evidence=True, via="pyo3")
         return CallSite(**base, status="resolved", target=chosen.rust_qualname, via="pyo3")
+
+    def _compiled_value_prefix(self, dotted: str) -> str | None:
+        """The getter or method whose *result* the dotted name reaches into, if any."""
+        parts = dotted.split(".")
+        for end in range(len(parts) - 1, 1, -1):
+            prefix = ".".join(parts[:end])
+            if any(t.kind in ("getter", "method", "function") for t in self.native.get(prefix, [])):
+                return prefix
+        return None
 
     def _native_member_of_class(self, dotted: str) -> str:
         """`Enum.VARIANT.method` on a compiled class: the method is the class's."""
