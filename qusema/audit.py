@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from qusema.contracts.engine import ContractEngine, ContractInfo, WorkItem
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
@@ -29,6 +31,9 @@ from qusema.units.indexer import build_index, parser_tag
 from qusema.units.layout import detect_scope
 from qusema.verify.localize import coverage_runs, localize
 from qusema.verify.verifier import verify
+
+if TYPE_CHECKING:  # the agent imports this module; at run time the pass is only passed in
+    from qusema.agent.audit_llm import AgentPass
 
 Progress = Callable[[str], None]
 AUDIT_TOOLS = ("hypothesis>=6.100",)
@@ -78,18 +83,24 @@ class AuditSummary:
     seconds: float = 0.0
 
 
-def run_id_for(config: AuditConfig) -> str:
-    return hashlib.sha256(json.dumps(config.identity(), sort_keys=True).encode()).hexdigest()[:10]
+def run_identity(config: AuditConfig, agent: AgentPass | None = None) -> dict[str, Any]:
+    return config.identity() | ({"agent": agent.identity()} if agent else {})
+
+
+def run_id_for(config: AuditConfig, agent: AgentPass | None = None) -> str:
+    return hashlib.sha256(json.dumps(run_identity(config, agent), sort_keys=True).encode()).hexdigest()[:10]
 
 
 def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Progress,
-              envs: EnvironmentStore | None = None) -> AuditSummary:
+              envs: EnvironmentStore | None = None, agent: AgentPass | None = None) -> AuditSummary:
+    """The contract engine over the release, then (with `agent`) the LLM agent over the
+    selected units; both write the same findings to the same run store."""
     started = time.perf_counter()
-    run_id = run_id_for(config)
+    run_id = run_id_for(config, agent)
     run_dir = out_root / f"{config.library}-{config.version}" / run_id
     summary = AuditSummary(run_dir=run_dir)
     with RunStore(run_dir / "run.sqlite") as store:
-        store.start_run(run_id, "audit", config.target, config.identity())
+        store.start_run(run_id, "audit", config.target, run_identity(config, agent))
         progress(f"run {run_id} in {run_dir}")
         env = (envs or EnvironmentStore()).create(config.target, tools=AUDIT_TOOLS)
         progress(f"environment {env.key}: {len(env.packages)} packages")
@@ -106,6 +117,8 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
             context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id)
             stop = _check_all(store, context, [ContractEngine(b, config.library, limits) for b in boxes],
                               items, started, progress)
+            if agent is not None and stop == "complete":
+                stop = agent.run(store, run_id, env.packages, db, boxes, progress)
             summary.stop_reason = stop
         for other in config.diff_against:
             diff_against(store, run_id, collect_findings(store, run_id), other, config.backend, progress,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from qusema.agent.cli_commands import agent_config, llm_options, replay_command
 from qusema.oracle.cli_commands import mutate_command
 from qusema.sandbox.cli_commands import env_group, run_command
 from qusema.targets import TargetError, default_cache_dir, resolve_source
@@ -244,9 +245,12 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @click.option("--resume", is_flag=True, help="Continue the run with the same settings where it stopped.")
 @click.option("--diff-against", "diff_against", multiple=True, metavar="LIB==VERSION",
               help="Re-run every finding's reproducer on this release too: 'still present' or 'fixed there'.")
+@llm_options
 @cache_option
 def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: str, seed: int, workers: int,
-          backend: str | None, resume: bool, diff_against: tuple[str, ...], cache_dir: str | None) -> None:
+          backend: str | None, resume: bool, diff_against: tuple[str, ...], llm: str | None, base_url: str | None,
+          units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
+          cache_dir: str | None) -> None:
     """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1) with the offline contract
     engine: quantum-semantic laws checked on generated inputs in the sandbox; every violation
     is re-run as a standalone reproducer, localized to a source segment and qualified.
@@ -259,11 +263,20 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
                          contracts=tuple(p.strip() for p in patterns.split(",") if p.strip()),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
                          diff_against=tuple(diff_against))
-    run_dir = out_dir / f"{config.library}-{config.version}" / run_id_for(config)
+    agent = None
+    agent_settings = agent_config(target, llm, base_url, units, llm_concurrency, revisions, unit_cost, run_cost,
+                                  backend)
+    if agent_settings is not None:
+        from qusema.agent.audit_llm import AgentPass
+        from qusema.llm.selection import model_from_spec
+
+        agent = AgentPass(agent_settings, model_from_spec(agent_settings.llm, agent_settings.base_url))
+    run_dir = out_dir / f"{config.library}-{config.version}" / run_id_for(config, agent)
     if (run_dir / "run.sqlite").exists() and not resume:
         raise click.ClickException(f"{run_dir} holds a run with these settings: pass --resume to continue it, "
                                    "or change --out / --seed")
-    summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True))
+    summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True),
+                        agent=agent)
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
                f"({summary.stop_reason})")
@@ -290,6 +303,7 @@ def report(run_dir: Path) -> None:
     click.echo(f"{len(findings)} findings written to {run_dir}")
 
 
+main.add_command(replay_command)  # qusema replay RUN_DIR
 main.add_command(mutate_command)  # qusema mutate circuit.qasm|module:function --test ...
 main.add_command(env_group)  # qusema env create | list | rm
 main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py

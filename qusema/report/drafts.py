@@ -21,10 +21,11 @@ def draft(finding: Finding, python_version: str) -> str:
 
 def _root_cause(finding: Finding) -> str:
     cause = finding.root_cause
-    if cause is None:
-        return "Not localized."
-    return (f"Coverage of the failing input against passing ones points at `{cause.segment}` "
-            f"(`{cause.file}`, lines {cause.start_line}-{cause.end_line}; {cause.method}, score {cause.score}).")
+    explanation = finding.hypothesis.details.get("explanation")
+    located = "Not localized." if cause is None else (
+        f"The defect is located in `{cause.segment}` (`{cause.file}`, lines {cause.start_line}-{cause.end_line}; "
+        f"by {cause.method}, score {cause.score}).")
+    return f"{explanation}\n\n{located}" if explanation else located
 
 
 def _other_releases(finding: Finding) -> str:
