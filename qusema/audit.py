@@ -18,7 +18,7 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-from qusema.contracts.engine import ContractEngine, ContractInfo, WorkItem
+from qusema.contracts.engine import ContractEngine, ContractInfo, WorkItem, contract_modules
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
 from qusema.store import RunStore
@@ -108,7 +108,9 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
         store.record(run_id, "environment", env.key, {"packages": env.packages, "python": env.python_version})
         limits = Limits(timeout_s=config.item_timeout_s)
         with ExitStack() as stack:
-            boxes = [stack.enter_context(open_sandbox(env, config.backend, limits=limits)) for _ in range(config.workers)]
+            preload = contract_modules(config.library)
+            boxes = [stack.enter_context(open_sandbox(env, config.backend, limits=limits, also_preload=preload))
+                     for _ in range(config.workers)]
             engine = ContractEngine(boxes[0], config.library, limits)
             contracts = [c for c in engine.catalog() if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
             items = _work_items(store, run_id, engine, contracts, progress)

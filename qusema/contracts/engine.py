@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qusema.sandbox import Limits, RunResult, Sandbox, Status
+from qusema.sandbox.launch import sandbox_source_dir
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,12 @@ class WorkItem:
     @property
     def key(self) -> str:
         return f"{self.contract}::{self.subject}"
+
+
+def contract_modules(library: str) -> list[str]:
+    """The runtime and the library's contract families, as the warm worker should preload them."""
+    families = sorted(f"contracts.{path.stem}" for path in (sandbox_source_dir() / "contracts").glob(f"{library}_*.py"))
+    return ["contract_runtime", *families]
 
 
 class SandboxCallFailed(Exception):
@@ -55,8 +62,12 @@ class ContractEngine:
         return [ContractInfo(**c) for c in self._call("catalog", f"contract_runtime.catalog({self.library!r})")]
 
     def subjects(self, contract_id: str) -> tuple[list[str], str | None]:
-        """The subjects, or none and the reason the law does not apply to this release."""
-        answer = self._call("subjects", f"contract_runtime.subjects({self.library!r}, {contract_id!r})")
+        """The subjects, or none and the reason the law does not apply to this release
+        (including the enumeration itself failing in the sandbox)."""
+        try:
+            answer = self._call("subjects", f"contract_runtime.subjects({self.library!r}, {contract_id!r})")
+        except SandboxCallFailed as failed:
+            return [], f"listing subjects failed: {failed}"
         return answer["subjects"], answer["reason"]
 
     def unavailable_families(self) -> dict[str, str]:

@@ -85,11 +85,15 @@ class ColdSandbox:
 
 
 def open_sandbox(env: TargetEnvironment, backend: str | Backend | None = None, warm: bool = True,
-                 limits: Limits | None = None) -> WarmSandbox | ColdSandbox:
-    """One call for the pipeline: a sandbox on the named (or automatically chosen) backend."""
+                 limits: Limits | None = None, also_preload: Sequence[str] = ()) -> WarmSandbox | ColdSandbox:
+    """One call for the pipeline: a sandbox on the named (or automatically chosen) backend.
+    `also_preload` names modules (e.g. the contract families) the warm worker imports once,
+    so every forked snippet has them already; one that fails to import is only recorded."""
     chosen = backend if backend is not None and not isinstance(backend, str) else get_backend(backend)
     chosen.prepare(env)
-    return WarmSandbox(chosen, env, limits=limits) if warm else ColdSandbox(chosen, env, limits)
+    if not warm:
+        return ColdSandbox(chosen, env, limits)
+    return WarmSandbox(chosen, env, preload=[*_default_preload(env), *also_preload], limits=limits)
 
 
 # Submodules a library loads lazily that most snippets use: imported once in the worker,
