@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from qusema.agent.cli_commands import agent_config, llm_options, replay_command
+from qusema.bench.cli_commands import bench_group
 from qusema.oracle.cli_commands import mutate_command
 from qusema.sandbox.cli_commands import env_group, run_command
 from qusema.targets import TargetError, default_cache_dir, resolve_source
@@ -304,6 +305,7 @@ def report(run_dir: Path) -> None:
 
 
 main.add_command(replay_command)  # qusema replay RUN_DIR
+main.add_command(bench_group)  # qusema bench selfcheck | run | table
 main.add_command(mutate_command)  # qusema mutate circuit.qasm|module:function --test ...
 main.add_command(env_group)  # qusema env create | list | rm
 main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py
