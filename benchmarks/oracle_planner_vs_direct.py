@@ -5,19 +5,30 @@ compare the test's quantity with the original's (the baseline paper 001 asks for
 must reach the same detected/survived classification on every pair (checked: "equal
 decisions"); reported are median wall times over repeats and their ratio. Both use the same
 numpy simulator, so the ratio measures analysis, not simulator quality.
+
+Measured side by side: each repeat runs the planner and the direct evaluation back to back
+(alternating which goes first), so both see the same machine load; the JSON keeps every time,
+the medians, the ratio of medians and the median of the per-repeat ratios. BLAS is pinned to
+one thread (set before numpy loads): on a shared two-core machine a multi-threaded BLAS turns
+small matrix products into scheduler waits, which would measure the machine, not the method.
 Writes benchmarks/results/oracle_planner_vs_direct.json.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import statistics
-import sys
-import time
-from pathlib import Path
+import os
 
-import numpy as np
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import json  # noqa: E402
+import math  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from qusema.oracle.circuits import Circuit  # noqa: E402
@@ -55,14 +66,16 @@ def main() -> None:
         tests = [ExpectationTest("Z0", "0" * n, {"Z0": 1.0}, 0.1),
                  ExpectationTest("Z0Z1", "+" * n, {"Z0 Z1": 1.0}, 0.1)]
         planner_times, direct_times = [], []
-        for _ in range(REPEATS):
-            t0 = time.perf_counter()
-            report = analyse(circuit, population, tests)
-            planner_times.append(time.perf_counter() - t0)
-        for _ in range(REPEATS if n <= 12 else 1):
-            t0 = time.perf_counter()
-            direct = evaluate_directly(circuit, population, tests)
-            direct_times.append(time.perf_counter() - t0)
+        load_before = os.getloadavg()[0]
+        for repeat in range(REPEATS):
+            for side in (("planner", "direct") if repeat % 2 == 0 else ("direct", "planner")):
+                t0 = time.perf_counter()
+                if side == "planner":
+                    report = analyse(circuit, population, tests)
+                    planner_times.append(time.perf_counter() - t0)
+                else:
+                    direct = evaluate_directly(circuit, population, tests)
+                    direct_times.append(time.perf_counter() - t0)
         mismatches, unresolved, evidence = 0, 0, {}
         for m in report.mutants:
             for p in m.pairs:
@@ -77,6 +90,9 @@ def main() -> None:
                "direct_median_s": statistics.median(direct_times), "planner_times": planner_times,
                "direct_times": direct_times,
                "speedup": statistics.median(direct_times) / statistics.median(planner_times),
+               "speedup_median_of_paired_ratios": statistics.median(d / p for d, p in zip(direct_times, planner_times)),
+               "load_average_1min": [load_before, os.getloadavg()[0]],
+               "blas_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
                "decision_mismatches": mismatches, "unresolved_pairs": unresolved, "decisions": evidence,
                "score": report.score.to_dict()}
         rows.append(row)

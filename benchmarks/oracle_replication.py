@@ -9,8 +9,17 @@ original circuit on |0...0>. Per mutant with fidelity f < 1:
   alpha = Pe; a mutant whose outcome law equals the original's has no finite budget and
   counts as missed by these tests (it is invisible to any computational-basis statistic).
 Budgets above SHOT_CAP are censored (counted as misses, reported). False positives: the
-same budget run on the unmutated circuit. Shots are drawn from the exact outcome laws
-computed by the project's numpy simulator. Writes benchmarks/results/oracle_replication.json.
+same budget run on the unmutated circuit.
+
+The Inverse and Swap tests are run as circuits: for each mutant the Inverse-test circuit
+(mutant, then the original's inverse, all qubits measured) and the Swap-test circuit (mutant
+and original on two registers, an ancilla, controlled-SWAPs, Hadamard-measured ancilla, 2n+1
+qubits) are built and run shot by shot on the project's numpy simulator (sandbox/oracle_core.py),
+stopping at the first failing shot; the false-positive runs use the same circuits built for
+the unmutated program. The fidelity f is used only to plan each test's budget, and the run
+checks that every built circuit's per-shot miss probability equals f resp. (1+f)/2 (the
+largest deviation is reported). The statistical tests draw their counts from the outcome laws
+of the program circuits. Writes benchmarks/results/oracle_replication.json.
 """
 
 from __future__ import annotations
@@ -29,10 +38,13 @@ from qusema.oracle.circuits import Circuit  # noqa: E402
 from qusema.oracle.core import core  # noqa: E402
 from qusema.oracle.mutation import MutationConfig, generate_mutants  # noqa: E402
 from qusema.oracle.quantum_tests import (  # noqa: E402
+    inverse_test_circuit,
     plan_distribution_shots,
     plan_inverse_shots,
     plan_swap_shots,
+    run_test_circuit,
     statistical_p_value,
+    swap_test_circuit,
 )
 
 PE = 0.05
@@ -91,21 +103,34 @@ def run_dataset(circuits: list[tuple[str, Circuit]], rng: np.random.Generator) -
     stats = {t: {"eligible": 0, "detected": 0, "censored": 0, "undetectable": 0, "false_positives": 0,
                  "fp_runs": 0, "shots_all": [], "shots_detected": [], "budgets": []} for t in TESTS}
     mutants_total, equivalent_for_input = 0, 0
+    built = {"inverse": 0, "swap": 0}
+    deviation = {"inverse": 0.0, "swap": 0.0}
     for label, circuit in circuits:
         n = circuit.num_qubits
         expected = core.statevector(circuit.ops, n)
         p_expected = np.abs(expected) ** 2
+        # The unmutated program's own test circuits: the false-positive runs.
+        correct = {"inverse": inverse_test_circuit(circuit, circuit), "swap": swap_test_circuit(circuit, circuit)}
+        for test, tc in correct.items():
+            built[test] += 1
+            deviation[test] = max(deviation[test], abs(tc.per_shot_miss() - 1.0))
         population = generate_mutants(circuit, MutationConfig(operators=("QGR", "QGD", "QGI", "RGI"),
                                                                max_per_operator=MUTANTS_PER_OPERATOR,
                                                                seed=int(rng.integers(1 << 30))))
         for mutant in population.mutants:
             mutants_total += 1
-            actual = core.statevector(mutant.mutation.apply(circuit).ops, n)
+            program = mutant.mutation.apply(circuit)
+            actual = core.statevector(program.ops, n)
             f = core.fidelity(actual, expected)
             if f >= 1 - 1e-12:
                 equivalent_for_input += 1  # same state for this input: no state test can see it
                 continue
             p_actual = np.abs(actual) ** 2
+            faulty = {"inverse": inverse_test_circuit(program, circuit), "swap": swap_test_circuit(program, circuit)}
+            for test, tc in faulty.items():
+                built[test] += 1
+                planned_miss = f if test == "inverse" else (1 + f) / 2
+                deviation[test] = max(deviation[test], abs(tc.per_shot_miss() - planned_miss))
             for test in TESTS:
                 s = stats[test]
                 s["eligible"] += 1
@@ -123,9 +148,9 @@ def run_dataset(circuits: list[tuple[str, Circuit]], rng: np.random.Generator) -
                     continue
                 s["budgets"].append(budget.shots)
                 if test in ("inverse", "swap"):
-                    miss = f if test == "inverse" else (1 + f) / 2
-                    detected, used = core.sample_until_failure(miss, budget.shots, rng)
-                    fp, _ = core.sample_until_failure(1.0, budget.shots, rng)  # correct program: never fails
+                    run = run_test_circuit(faulty[test], budget, rng)
+                    detected, used = not run.passed, run.shots
+                    fp = not run_test_circuit(correct[test], budget, rng).passed
                 else:
                     counts = rng.multinomial(budget.shots, p_actual / p_actual.sum())
                     detected = statistical_p_value(counts, p_expected, test, rng, 200) < PE
@@ -150,6 +175,8 @@ def run_dataset(circuits: list[tuple[str, Circuit]], rng: np.random.Generator) -
                        "median_shots_all_runs": statistics.median(s["shots_all"]) if s["shots_all"] else None,
                        "median_planned_budget": statistics.median(s["budgets"]) if s["budgets"] else None}
     return {"circuits": len(circuits), "mutants": mutants_total, "same_state_for_input": equivalent_for_input,
+            "test_circuits_built": built,
+            "max_deviation_per_shot_miss_vs_planned": deviation,
             "tests": table}
 
 
@@ -159,6 +186,7 @@ def main() -> None:
     random_circuits = [(f"random-{n}-{i}", random_circuit(n, rng)) for n in range(1, 6) for i in range(RANDOM_PER_WIDTH)]
     bench, skipped = mqt_bench_circuits()
     out = {"error_probability": PE, "shot_cap": SHOT_CAP, "budgets": "each test its own (QCB / classical Chernoff)",
+           "inverse_and_swap": "built test circuits run shot by shot on the qusema numpy core simulator",
            "random_circuits": run_dataset(random_circuits, rng),
            "mqt_bench": run_dataset(bench, rng), "mqt_bench_circuits": [label for label, _ in bench],
            "mqt_bench_skipped": skipped, "seconds": None}
@@ -168,7 +196,8 @@ def main() -> None:
     path.write_text(json.dumps(out, indent=2))
     for name in ("random_circuits", "mqt_bench"):
         d = out[name]
-        print(f"{name}: {d['circuits']} circuits, {d['mutants']} mutants, {d['same_state_for_input']} same-state")
+        print(f"{name}: {d['circuits']} circuits, {d['mutants']} mutants, {d['same_state_for_input']} same-state, "
+              f"test circuits {d['test_circuits_built']}, max |miss - planned| {d['max_deviation_per_shot_miss_vs_planned']}")
         for test, row in d["tests"].items():
             print(f"  {test:8} recall={row['recall']:.3f} fp={row['false_positives']}/{row['false_positive_runs']} "
                   f"median shots(detected)={row['median_shots_detected']} undetectable={row['undetectable_by_this_test']} "

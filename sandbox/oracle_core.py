@@ -140,7 +140,17 @@ GATE_ARITY.update({name: int(round(math.log2(f(*([0.3] * k)).shape[0]))) for nam
 
 
 def gate_matrix(name: str, params: Sequence[float] = ()) -> np.ndarray:
-    """The exact matrix of a standard gate, first argument most significant."""
+    """The exact matrix of a standard gate, first argument most significant.
+
+    Also ``"unitary"``: an explicit matrix carried in the params as interleaved real and
+    imaginary parts, row-major (see `unitary_op`). Test circuits use it for the preparation
+    of a state that is given as a vector rather than as a circuit."""
+    if name == "unitary":
+        values = np.asarray(params, dtype=float)
+        dim = int(round(math.sqrt(values.size / 2)))
+        if dim < 2 or 2 * dim * dim != values.size or dim & (dim - 1):
+            raise UnsupportedOperation(f"unitary params of length {values.size} are no 2^k x 2^k matrix")
+        return (values[0::2] + 1j * values[1::2]).reshape(dim, dim)
     if name in _FIXED:
         if params:
             raise UnsupportedOperation(f"{name} takes no parameters, got {list(params)}")
@@ -212,6 +222,34 @@ def unitary(ops: Iterable[Op], n: int) -> np.ndarray:
     return apply_ops(tensor, ops, n).reshape(dim, dim)
 
 
+def unitary_op(matrix: np.ndarray, qubits: Sequence[int]) -> Op:
+    """An explicit-matrix operation (first qubit most significant), exact in float64."""
+    m = np.asarray(matrix, dtype=complex)
+    interleaved = np.empty(2 * m.size)
+    interleaved[0::2], interleaved[1::2] = m.real.ravel(), m.imag.ravel()
+    return ("unitary", tuple(float(v) for v in interleaved), tuple(int(q) for q in qubits))
+
+
+def preparation_ops(state: np.ndarray) -> List[Op]:
+    """A circuit taking |0...0> exactly to `state` (phase included): one explicit gate, the
+    Householder reflection that swaps |0> with the state's phase-aligned copy, times that phase."""
+    psi = np.asarray(state, dtype=complex).ravel()
+    n = int(psi.size).bit_length() - 1
+    if psi.size < 2 or 2 ** n != psi.size:
+        raise ValueError(f"a state of length {psi.size} is not a register of qubits")
+    psi = psi / np.linalg.norm(psi)
+    phase = psi[0] / abs(psi[0]) if abs(psi[0]) > 0 else 1.0 + 0j
+    v = psi / phase  # v[0] = |psi[0]| >= 0
+    w = -v
+    w[0] += 1.0
+    norm2 = float(np.real(np.vdot(w, w)))
+    reflection = np.eye(psi.size, dtype=complex)
+    if norm2 > 0:
+        reflection -= (2.0 / norm2) * np.outer(w, w.conj())
+    # Qubit n-1 first: the matrix is then indexed by the register's own basis index.
+    return [unitary_op(phase * reflection, tuple(range(n - 1, -1, -1)))]
+
+
 def inverse_ops(ops: Sequence[Op]) -> List[Op]:
     """The inverse circuit, each gate replaced by an exact inverse expressed as a `unitary`-free
     op: gates are self-inverse, have a named inverse, or invert by negating angles."""
@@ -240,6 +278,8 @@ def inverse_ops(ops: Sequence[Op]) -> List[Op]:
         elif name == "r":
             theta, phi = (float(v) for v in params)
             out.append(("r", (-theta, phi), tuple(qubits)))
+        elif name == "unitary":
+            out.append(unitary_op(gate_matrix(name, params).conj().T, qubits))
         else:
             raise UnsupportedOperation(f"no exact inverse for {name!r}")
     return out
@@ -375,38 +415,38 @@ def _psd_power(matrix: np.ndarray, power: float) -> np.ndarray:
 # Pauli strings on state vectors. A Pauli string is a dict {qubit: "X"|"Y"|"Z"}.
 
 def apply_pauli(state: np.ndarray, pauli: Dict[int, str]) -> np.ndarray:
-    """P|state> for a Pauli string, by index permutation and signs (no matrices)."""
+    """P|state> for a Pauli string, by axis flips and sign changes (no matrices, no gathers).
+
+    With Y = iXZ: Z and Y negate the half of the register where their qubit reads 1, X and Y
+    then swap the two halves, and i^(number of Y) multiplies the whole. Every step only
+    permutes or negates entries (and i times a complex swaps its parts), so it is exact.
+    """
     state = np.asarray(state, dtype=complex)
     dim = state.shape[0]
-    idx = np.arange(dim)
-    flip = 0
-    zmask = 0
+    n = int(dim).bit_length() - 1
+    if 2 ** n != dim:
+        raise ValueError(f"state has length {dim}, not a power of two")
+    out = state.reshape((2,) * n).copy() if n else state.copy()
+    flip_axes = []
     y_count = 0
     for q, p in pauli.items():
-        if p in ("X", "Y"):
-            flip |= 1 << q
+        if not 0 <= q < n:
+            raise ValueError(f"qubit {q} outside a {n}-qubit register")
+        axis = n - 1 - q
         if p in ("Z", "Y"):
-            zmask |= 1 << q
+            index = [slice(None)] * n
+            index[axis] = 1
+            out[tuple(index)] *= -1
+        if p in ("X", "Y"):
+            flip_axes.append(axis)
         if p == "Y":
             y_count += 1
-    # (P psi)[i] = phase(i xor flip) * psi[i xor flip]; with Y = iXZ the phase of source j is
-    # i^y * (-1)^{popcount(j & zmask)}.
-    src = idx ^ flip
-    parity = _popcount_parity(src & zmask)
-    signs = np.where(parity, -1.0, 1.0)
-    out = state[src] * signs
+    if flip_axes:
+        out = np.flip(out, axis=tuple(flip_axes))
+    out = np.ascontiguousarray(out).reshape(dim)
     if y_count % 4:
         out = out * (1j ** y_count)
     return out
-
-
-def _popcount_parity(values: np.ndarray) -> np.ndarray:
-    v = values.astype(np.uint64, copy=True)
-    parity = np.zeros(v.shape, dtype=np.uint64)
-    while np.any(v):
-        parity ^= v & np.uint64(1)
-        v >>= np.uint64(1)
-    return parity.astype(bool)
 
 
 def pauli_expectation(state: np.ndarray, pauli: Dict[int, str]) -> float:
@@ -529,18 +569,48 @@ def _minimise_convex(value, at0: float, at1: float) -> float:
     return min(fa, fb, at0, at1)
 
 
-def sample_until_failure(miss_probability: float, budget: int, rng: np.random.Generator) -> Tuple[bool, int]:
-    """Runs up to `budget` shots of a one-sided test (each shot misses with the given
-    probability) and stops at the first failing shot: (detected, shots used)."""
+def measured_qubits(ops: Iterable[Op]) -> List[int]:
+    """The qubits a circuit measures, in the order of their classical bits."""
+    return [qubits[0] for name, _, qubits in ops if name == "measure"]
+
+
+def outcome_law(ops: Sequence[Op], n: int) -> np.ndarray:
+    """Born-rule law of a circuit's terminal measurements run from |0...0>: entry j is the
+    probability of reading j over the measured qubits (first measured = least significant)."""
+    measured = measured_qubits(ops)
+    if not measured:
+        raise ValueError("the circuit measures nothing")
+    measured_at: Dict[int, int] = {}
+    for i, (name, _, qubits) in enumerate(ops):
+        if name == "measure":
+            measured_at.setdefault(qubits[0], i)
+        elif name != "barrier" and any(q in measured_at for q in qubits):
+            raise ValueError("a gate acts after a measurement: only terminal measurements are supported")
+    probs = probabilities(statevector(ops, n), measured)
+    return probs / probs.sum()
+
+
+def run_shots_until_failure(law: np.ndarray, budget: int, rng: np.random.Generator,
+                            passing: int = 0) -> Tuple[bool, int, Optional[int]]:
+    """Runs up to `budget` shots, each one outcome drawn from `law`, and stops at the first
+    outcome other than `passing`: (detected, shots used, the failing outcome or None).
+
+    Shots are drawn in blocks that double (1, 2, 4, ...) and only the shots up to the first
+    failure count, which is the same law as drawing them one at a time."""
     if budget < 1:
         raise ValueError("budget must be at least one shot")
-    if miss_probability >= 1:
-        return False, budget
-    # The index of the first failing shot is geometric; drawing it once is exact and O(1).
-    first_failure = int(rng.geometric(1.0 - miss_probability))
-    if first_failure <= budget:
-        return True, first_failure
-    return False, budget
+    law = np.clip(np.asarray(law, dtype=float), 0, None)
+    law = law / law.sum()
+    used, block = 0, 1
+    while used < budget:
+        size = min(block, budget - used)
+        outcomes = rng.choice(law.size, size=size, p=law)
+        failing = np.flatnonzero(outcomes != passing)
+        if failing.size:
+            return True, used + int(failing[0]) + 1, int(outcomes[failing[0]])
+        used += size
+        block = min(2 * block, 1 << 16)
+    return False, budget, None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,10 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from qusema.oracle.circuits import as_circuit
-from qusema.oracle.core import core
+from qusema.oracle.circuits import Circuit, as_circuit
 from qusema.oracle.equivalence import EquivalenceConfig, check_equivalence
-from qusema.oracle.quantum_tests import TestOutcome, inverse_test, plan_inverse_shots, plan_swap_shots, swap_test
+from qusema.oracle.quantum_tests import (
+    TestOutcome,
+    inverse_test,
+    plan_inverse_shots,
+    plan_swap_shots,
+    swap_test,
+)
 from qusema.oracle.verdict import EquivalenceResult
 
 
@@ -31,19 +36,21 @@ def assert_equivalent(a: Any, b: Any, up_to_global_phase: bool = True,
     return result
 
 
-def _state(value: Any) -> np.ndarray:
+def _unitary_part(value: Any) -> Any:
+    """A circuit without its measurements (the test circuits add their own), or a state vector."""
     if isinstance(value, np.ndarray):
         return value.astype(complex)
     circuit = as_circuit(value)
-    return core.statevector(circuit.unitary_ops, circuit.num_qubits)
+    return Circuit(circuit.num_qubits, circuit.unitary_ops)
 
 
 def assert_inverse_test(program: Any, expected: Any, min_infidelity: float = 0.01, error_probability: float = 0.05,
                         seed: int = 0) -> TestOutcome:
     """Inverse test of `program`'s output state (a circuit from |0...0> or a state vector)
-    against `expected` (a state vector or the circuit preparing it)."""
+    against `expected` (a state vector or the circuit preparing it): the test circuit is built
+    and run shot by shot on the project's numpy simulator."""
     budget = plan_inverse_shots(1 - min_infidelity, error_probability)
-    outcome = inverse_test(_state(program), _state(expected), budget, np.random.default_rng(seed))
+    outcome = inverse_test(_unitary_part(program), _unitary_part(expected), budget, np.random.default_rng(seed))
     if not outcome.passed:
         raise AssertionError(f"inverse test failed at shot {outcome.shots} of {budget.shots} "
                              f"(planned for infidelity >= {min_infidelity} at Pe={error_probability})")
@@ -53,7 +60,7 @@ def assert_inverse_test(program: Any, expected: Any, min_infidelity: float = 0.0
 def assert_swap_test(program: Any, expected: Any, min_infidelity: float = 0.01, error_probability: float = 0.05,
                      seed: int = 0) -> TestOutcome:
     budget = plan_swap_shots(1 - min_infidelity, error_probability)
-    outcome = swap_test(_state(program), _state(expected), budget, np.random.default_rng(seed))
+    outcome = swap_test(_unitary_part(program), _unitary_part(expected), budget, np.random.default_rng(seed))
     if not outcome.passed:
         raise AssertionError(f"swap test failed at shot {outcome.shots} of {budget.shots} "
                              f"(planned for infidelity >= {min_infidelity} at Pe={error_probability})")

@@ -58,6 +58,12 @@ class Circuit:
                 qc.measure(qubits[0], clbit)
                 clbit += 1
                 continue
+            if name == "unitary":
+                from qiskit.circuit.library import UnitaryGate
+
+                # Ours: first qubit most significant; Qiskit: first qarg least significant.
+                qc.append(UnitaryGate(core.gate_matrix(name, params)), list(reversed(qubits)))
+                continue
             gate = gates[aliases.get(name, name)]
             qc.append(gate.base_class(*params) if params else gate, list(qubits))
         return qc

@@ -11,8 +11,20 @@ test with (1+f)/2, so each gets N = max(ceil(ln Pe / ln sigma11), 1) for its own
 never a budget derived from another test (the review's objection to paper 002's protocol).
 Distribution tests get the classical Chernoff budget of the two outcome laws they compare.
 
-Outcomes are computed with the project's numpy simulator; shots are drawn from the exact
-outcome law with a seeded generator, so a run is reproducible.
+The Inverse and Swap tests are real test circuits (paper 002, Figs. 2 and 3), built from the
+program and the expected state's preparation and run shot by shot:
+
+- Inverse test: the program, then the inverse of the expected preparation, then every qubit
+  measured; a shot passes iff it reads all zeros.
+- Swap test: the program on register A, the expected preparation on register B, an ancilla
+  put in |+>, controlled-SWAPs of A_i and B_i on the ancilla, a Hadamard, the ancilla measured;
+  a shot passes iff the ancilla reads 0.
+
+The simulator is the project's independent numpy core (`sandbox/oracle_core.py`), never the
+library under test; each shot is one outcome of the built circuit's measurements drawn from
+its Born-rule law (seeded generator, so a run is reproducible), and the run stops at the
+first failing shot. The per-shot miss probabilities f and (1+f)/2 are used only to plan the
+budget; the tests check that the built circuits reproduce them.
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from qusema.oracle.circuits import Circuit, as_circuit
 from qusema.oracle.core import core
 
 STATISTICAL_TESTS = ("chi2", "g", "multinomial", "mc_chi2", "mc_g", "mc_multinomial")
@@ -45,6 +58,8 @@ class ShotBudget:
 class TestOutcome:
     """passed=False means the fault was detected. error_probability bounds the chance that
     this outcome is wrong for a fault of the planned size (0 for one-sided tests that fail)."""
+
+    __test__ = False  # not a pytest class
 
     test: str
     passed: bool
@@ -87,25 +102,90 @@ def statevector_test(actual: np.ndarray, expected: np.ndarray, atol: float = 1e-
     return TestOutcome("statevector", bool(ok), 0, None, 0.0, details=cmp)
 
 
-def inverse_test(actual: np.ndarray, expected: np.ndarray, budget: ShotBudget, rng: np.random.Generator) -> TestOutcome:
-    """Each shot reads all zeros with probability |<expected|actual>|^2; stops at the first
-    shot that does not (a certain detection on noiseless hardware)."""
-    return _one_sided("inverse", core.inverse_test_miss_probability(core.fidelity(actual, expected)), budget, rng)
+@dataclass
+class TestCircuit:
+    """A built one-sided test: a circuit with terminal measurements whose outcome `passing`
+    (over the measured qubits, first measured least significant) is the only passing one."""
+
+    __test__ = False  # not a pytest class
+
+    kind: str  # "inverse" | "swap"
+    circuit: Circuit
+    passing: int = 0
+    _law: np.ndarray | None = field(default=None, repr=False)
+
+    def outcome_law(self) -> np.ndarray:
+        """The Born-rule law of the measured outcomes, simulated once and kept."""
+        if self._law is None:
+            self._law = core.outcome_law(self.circuit.ops, self.circuit.num_qubits)
+        return self._law
+
+    def per_shot_miss(self) -> float:
+        """Probability that one shot passes: for a faulty program, that it misses the fault."""
+        return float(self.outcome_law()[self.passing])
 
 
-def swap_test(actual: np.ndarray, expected: np.ndarray, budget: ShotBudget, rng: np.random.Generator) -> TestOutcome:
-    """Each shot leaves the ancilla at 0 with probability (1 + f) / 2."""
-    return _one_sided("swap", core.swap_test_miss_probability(core.fidelity(actual, expected)), budget, rng)
+def _preparation(value: Any) -> tuple[int, tuple]:
+    """(qubits, unitary ops taking |0...0> to the state): a circuit's own gates, or, for a
+    state given as a vector, one explicit preparation gate (`core.preparation_ops`)."""
+    if isinstance(value, np.ndarray):
+        state = np.asarray(value, dtype=complex).ravel()
+        return int(state.size).bit_length() - 1, tuple(core.preparation_ops(state))
+    circuit = as_circuit(value)
+    if circuit.has_measurements():
+        raise ValueError("a state preparation must be unitary: remove its measurements first")
+    return circuit.num_qubits, circuit.unitary_ops
 
 
-def _one_sided(name: str, miss: float, budget: ShotBudget, rng: np.random.Generator) -> TestOutcome:
+def inverse_test_circuit(program: Any, expected: Any) -> TestCircuit:
+    """Program, then the inverse of the expected preparation, then all qubits measured."""
+    n, ops = _preparation(program)
+    m, prep = _preparation(expected)
+    if n != m:
+        raise ValueError(f"program has {n} qubits, the expected state {m}")
+    measure = [("measure", (), (q,)) for q in range(n)]
+    return TestCircuit("inverse", Circuit.from_ops(n, list(ops) + core.inverse_ops(prep) + measure))
+
+
+def swap_test_circuit(program: Any, expected: Any) -> TestCircuit:
+    """Program on qubits 0..n-1, expected preparation on n..2n-1, ancilla 2n: H, CSWAPs, H,
+    measure the ancilla."""
+    n, ops = _preparation(program)
+    m, prep = _preparation(expected)
+    if n != m:
+        raise ValueError(f"program has {n} qubits, the expected state {m}")
+    ancilla = 2 * n
+    shifted = [(name, params, tuple(q + n for q in qubits)) for name, params, qubits in prep]
+    body = [("h", (), (ancilla,))] + [("cswap", (), (ancilla, q, q + n)) for q in range(n)] + [("h", (), (ancilla,))]
+    return TestCircuit("swap", Circuit.from_ops(2 * n + 1, list(ops) + shifted + body
+                                                + [("measure", (), (ancilla,))]))
+
+
+def run_test_circuit(test: TestCircuit, budget: ShotBudget, rng: np.random.Generator) -> TestOutcome:
+    """Runs the built test shot by shot with its own budget, stopping at the first failing
+    shot (a certain detection on noiseless hardware: a correct program never fails a shot)."""
     if budget.shots is None:
-        raise ValueError(f"{name} test has no finite budget for this fault size")
-    detected, used = core.sample_until_failure(min(1.0, miss), budget.shots, rng)
-    # A failing shot is impossible for a correct program (noiseless), so detection is certain;
-    # a pass is wrong with probability at most the target for a fault of the planned size.
-    return TestOutcome(name, not detected, used, budget, 0.0 if detected else budget.target_error,
-                       details={"per_shot_miss": miss})
+        raise ValueError(f"{test.kind} test has no finite budget for this fault size")
+    detected, used, failing = core.run_shots_until_failure(test.outcome_law(), budget.shots, rng, test.passing)
+    measured = len(core.measured_qubits(test.circuit.ops))
+    details = {"per_shot_miss": test.per_shot_miss(), "simulator": "qusema numpy core (sandbox/oracle_core.py)",
+               "circuit_qubits": test.circuit.num_qubits, "circuit_ops": len(test.circuit.ops)}
+    if failing is not None:
+        details["failing_outcome"] = format(failing, f"0{measured}b")
+    # A pass is wrong with probability at most the target for a fault of the planned size.
+    return TestOutcome(test.kind, not detected, used, budget, 0.0 if detected else budget.target_error,
+                       details=details)
+
+
+def inverse_test(program: Any, expected: Any, budget: ShotBudget, rng: np.random.Generator) -> TestOutcome:
+    """Builds and runs the Inverse test. `program` and `expected` are circuits (Circuit,
+    QuantumCircuit, .qasm path) run from |0...0>, or state vectors (prepared by one gate)."""
+    return run_test_circuit(inverse_test_circuit(program, expected), budget, rng)
+
+
+def swap_test(program: Any, expected: Any, budget: ShotBudget, rng: np.random.Generator) -> TestOutcome:
+    """Builds and runs the Swap test (same arguments as `inverse_test`)."""
+    return run_test_circuit(swap_test_circuit(program, expected), budget, rng)
 
 
 def distribution_test(actual_probs: np.ndarray, expected_probs: np.ndarray, kind: str, budget: ShotBudget,

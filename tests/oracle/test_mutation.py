@@ -196,3 +196,51 @@ def test_mutation_adequacy_on_an_operator_value():
     assert result.score == 1.0 and result.relevant > 0
     phase_blind = mutation_adequacy(lambda m: bool(np.allclose(np.abs(m), np.abs(u))), u)
     assert phase_blind.score < 1.0
+
+
+def _wide_circuit(n, depth, seed):
+    """Random circuit with 3-qubit gates and qubit arguments in any order."""
+    rng = np.random.default_rng(seed)
+    ops = []
+    for _ in range(depth):
+        r = rng.random()
+        if r < 0.15 and n >= 3:
+            a, b, c = (int(v) for v in rng.permutation(n)[:3])
+            ops.append((str(rng.choice(["ccx", "cswap"])), (), (a, b, c)))
+        elif r < 0.45:
+            a, b = (int(v) for v in rng.permutation(n)[:2])
+            ops.append(("crx", (float(rng.uniform(-3, 3)),), (a, b)) if rng.random() < 0.3
+                       else (str(rng.choice(["cx", "cz", "swap"])), (), (a, b)))
+        elif rng.random() < 0.5:
+            ops.append((str(rng.choice(["rx", "ry"])), (float(rng.uniform(-3, 3)),), (int(rng.integers(n)),)))
+        else:
+            ops.append((str(rng.choice(["h", "t"])), (), (int(rng.integers(n)),)))
+    return Circuit.from_ops(n, ops)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_cone_observable_route_equals_forward_execution_and_direct(seed):
+    # No Pauli sum (max_pauli_terms=0) forces execution; the cone-observable route, a cone
+    # limit that is exceeded mid-sweep (fallback to the lambda sweep) and the forward route
+    # without any dense observable must give the same decisions and the direct gaps.
+    n = 5
+    circuit = _wide_circuit(n, 24, seed)
+    population = generate_mutants(circuit, MutationConfig(operators=("QGR", "QGD", "QGI", "RGI", "MI"),
+                                                          rgi_angle=0.4, max_per_operator=30, seed=seed))
+    tests = [ExpectationTest("zx", "0+1r0", {"Z0 X2": 1, "Z4": 0.5}, 0.05),
+             ExpectationTest("z1", "00000", {"Z1": 1}, 0.05)]
+    direct = evaluate_directly(circuit, population, tests)
+    routes, decisions = set(), []
+    for limit in (8, 3, 0):
+        report = analyse(circuit, population, tests, PlannerConfig(max_pauli_terms=0, dense_cone_max_qubits=limit))
+        decisions.append({k: (p.decision, p.evidence, p.outcome) for k, p in report.decisions().items()})
+        for m in report.mutants:
+            for p in m.pairs:
+                gap, _ = direct[(m.mutant.id, p.test)]
+                if p.decision.value == "execute":
+                    routes.add(p.details.get("route"))
+                    assert p.gap == pytest.approx(gap, abs=1e-10)
+                if p.gap_interval is not None:
+                    assert p.gap_interval[0] - 1e-12 <= gap <= p.gap_interval[1] + 1e-12
+    assert decisions[0] == decisions[1] == decisions[2]
+    assert routes == {"cone_observable", "forward_suffix"}

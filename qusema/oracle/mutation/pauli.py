@@ -20,23 +20,39 @@ from qusema.oracle.core import core
 PAULI_MATRIX = core.PAULI_MATRICES
 
 
+@lru_cache(maxsize=1024)
 def local_pauli_matrix(label: str) -> np.ndarray:
-    """The matrix of a local label in gate-argument order (label[0] most significant)."""
+    """The matrix of a local label in gate-argument order (label[0] most significant).
+
+    Cached (the planner asks for the same few labels thousands of times) and therefore
+    returned read-only: callers build new arrays from it, never modify it in place.
+    """
     m = np.array([[1]], dtype=complex)
     for ch in label:
         m = np.kron(m, PAULI_MATRIX[ch])
+    m.setflags(write=False)
     return m
 
 
+@lru_cache(maxsize=8)
+def _pauli_basis(k: int) -> tuple[tuple[str, ...], np.ndarray]:
+    """All k-qubit labels and, row by row, the flattened conjugates of their matrices."""
+    labels = tuple("".join(p) for p in product("IXYZ", repeat=k))
+    rows = np.stack([local_pauli_matrix(label).conj().ravel() for label in labels])
+    rows.setflags(write=False)
+    return labels, rows
+
+
 def pauli_decomposition(matrix: np.ndarray, cutoff: float = 1e-14) -> dict[str, complex]:
-    """Coefficients c_P with matrix = sum_P c_P P (P in argument order)."""
+    """Coefficients c_P = Tr(P^dagger M) / 2^k with matrix = sum_P c_P P (P in argument order).
+
+    One matrix-vector product against the cached basis: Tr(P^dagger M) is the sum over
+    entries of conj(P) * M, and a Pauli's entries are 0, +-1, +-i, so every product is exact.
+    """
     k = int(round(np.log2(matrix.shape[0])))
-    out: dict[str, complex] = {}
-    for label in ("".join(p) for p in product("IXYZ", repeat=k)):
-        c = np.trace(local_pauli_matrix(label).conj().T @ matrix) / 2 ** k
-        if abs(c) > cutoff:
-            out[label] = complex(c)
-    return out
+    labels, rows = _pauli_basis(k)
+    coefficients = rows @ np.asarray(matrix, dtype=complex).ravel() / 2 ** k
+    return {label: complex(c) for label, c in zip(labels, coefficients) if abs(c) > cutoff}
 
 
 @lru_cache(maxsize=4096)

@@ -15,8 +15,10 @@ Filter order (reproducible, not cost-optimal), each step exact or a deterministi
    maximal response), a one-qubit axis-angle replacement, or a Pauli-propagation value;
 5. the perturbative interval 2 Re<delta|lambda> +- ||O'|| ||delta||^2 with delta = R psi - psi
    (exact algebra, so a deterministic interval, tight for small mutations);
-6. otherwise execute: the suffix (restricted to the light cone) is simulated for R psi_k, batched
-   per site; beyond the simulator's size limit the pair stays unresolved.
+6. otherwise execute: the exact gap of R psi_k through the light-cone part of the suffix - contracted
+   with the observable the sweep carries back as a dense matrix on the cone while the cone is
+   small, else simulated forward, batched per site; beyond the simulator's size limit the pair
+   stays unresolved.
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ from qusema.oracle.mutation.local import (
     rotation_coefficients,
     rounding_bound,
 )
-from qusema.oracle.mutation.mutants import Mutant
+from qusema.oracle.mutation.mutants import Mutant, Mutation
 from qusema.oracle.mutation.operators import MutantPopulation
-from qusema.oracle.mutation.pauli import PauliSum
+from qusema.oracle.mutation.pauli import PauliSum, local_pauli_matrix
 from qusema.oracle.mutation.score import (
     DECISION_OUTCOME,
     Decision,
@@ -54,7 +56,12 @@ from qusema.oracle.mutation.score import (
     combine,
     score_interval,
 )
-from qusema.oracle.mutation.specs import DistributionTest, ExpectationTest, MutationTest, input_state
+from qusema.oracle.mutation.specs import (
+    DistributionTest,
+    ExpectationTest,
+    MutationTest,
+    input_state,
+)
 
 REPORT_SCHEMA = "qusema.mutate/1"
 
@@ -70,6 +77,10 @@ class PlannerConfig:
     use_pauli_propagation: bool = True
     use_interval: bool = True
     execution_batch: int = 32
+    # While the backward light cone holds at most this many qubits, the sweep also carries the
+    # propagated observable as a dense operator on the cone, and execution contracts R psi_k
+    # with it instead of simulating the suffix forward (same exact quantity, no suffix run).
+    dense_cone_max_qubits: int = 8
 
 
 @dataclass
@@ -112,16 +123,56 @@ class MutationReport:
                 "mutants": [m.to_dict() for m in self.mutants], "notes": self.notes}
 
 
-@dataclass
 class _Local:
-    """Per-mutant algebra computed once and shared by every test."""
+    """Per-mutant algebra shared by every test, computed on first use.
 
-    mutant: Mutant
-    support: tuple[int, ...]
-    matrix: np.ndarray | None = None  # relative unitary; None for measurement mutations
-    angle: float = math.pi
-    axis: FixedAxisRotation | None = None
-    ops: int = 0
+    Most pairs are settled by the light cone, which needs only the support; the relative
+    unitary, its canonical angle and its axis form (eigenvalues and a Pauli decomposition per
+    mutant) are built only for mutants that lie inside some test's cone.
+    """
+
+    __slots__ = ("mutant", "support", "is_measurement", "_matrix", "_angle", "_axis", "ops", "_shared")
+
+    def __init__(self, mutant: Mutant, shared: dict) -> None:
+        mutation = mutant.mutation
+        self.mutant = mutant
+        self._shared = shared
+        self.is_measurement = mutation.is_measurement
+        self.support: tuple[int, ...] = mutation.support
+        self.ops = 0 if self.is_measurement else len(mutation.removed) + len(mutation.inserted)
+        self._matrix: np.ndarray | None = None
+        self._angle = math.pi
+        self._axis: FixedAxisRotation | None = None
+
+    def _build(self) -> None:
+        if self._matrix is None and not self.is_measurement:
+            # The algebra depends only on the edit relative to its own support, so mutants that
+            # make the same edit on other qubits (a CX deleted here or there) share one result:
+            # the same inputs to the same functions, hence bit-for-bit the same values.
+            mutation = self.mutant.mutation
+            position = {q: i for i, q in enumerate(self.support)}
+            key = tuple(tuple((name, params, tuple(position[q] for q in qubits)) for name, params, qubits in side)
+                        for side in (mutation.removed, mutation.inserted))
+            if key not in self._shared:
+                local = Mutation(mutation.operator, 0, key[0], key[1])
+                matrix, _ = relative_unitary(local)
+                self._shared[key] = (matrix, canonical_angle(matrix), fixed_axis_form(matrix, self.ops))
+            self._matrix, self._angle, self._axis = self._shared[key]
+
+    @property
+    def matrix(self) -> np.ndarray | None:  # relative unitary; None for measurement mutations
+        self._build()
+        return self._matrix
+
+    @property
+    def angle(self) -> float:
+        self._build()
+        return self._angle
+
+    @property
+    def axis(self) -> FixedAxisRotation | None:
+        self._build()
+        return self._axis
 
 
 def analyse(circuit: Circuit, population: MutantPopulation, tests: list[MutationTest],
@@ -129,7 +180,8 @@ def analyse(circuit: Circuit, population: MutantPopulation, tests: list[Mutation
     """Plans (and, where analysis cannot decide, executes) every mutant-test pair."""
     config = config or PlannerConfig()
     start = time.perf_counter()
-    locals_ = [_local(m) for m in population.mutants]
+    shared: dict = {}
+    locals_ = [_Local(m, shared) for m in population.mutants]
     per_test = [_analyse_test(circuit, locals_, test, config) for test in tests]
     reports = []
     for i, loc in enumerate(locals_):
@@ -141,15 +193,6 @@ def analyse(circuit: Circuit, population: MutantPopulation, tests: list[Mutation
         notes.append("the circuit measures mid-circuit: in-cone pairs are unresolved (mixed states unsupported)")
     return MutationReport(circuit, list(tests), reports, list(population.pruned), score,
                           time.perf_counter() - start, notes=notes)
-
-
-def _local(mutant: Mutant) -> _Local:
-    mutation = mutant.mutation
-    if mutation.is_measurement:
-        return _Local(mutant, mutation.support)
-    matrix, support = relative_unitary(mutation)
-    ops = len(mutation.removed) + len(mutation.inserted)
-    return _Local(mutant, support, matrix, canonical_angle(matrix), fixed_axis_form(matrix, ops), ops)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,17 +247,17 @@ def _analyse_test(circuit: Circuit, locals_: list[_Local], test: MutationTest,
         mutation = loc.mutant.mutation
         site = mutation.site
         name = test.name
-        if config.use_light_cone and not cone.touches(site if loc.matrix is not None else mutation.position, loc.support):
+        if config.use_light_cone and not cone.touches(mutation.position if loc.is_measurement else site, loc.support):
             results[i] = PairResult(loc.mutant.id, name, Decision.SKIP_CERTIFIED_ZERO, Evidence.LIGHT_CONE,
                                     Outcome.SURVIVED, 0.0, seconds=time.perf_counter() - t0)
             continue
-        if loc.matrix is None and mutation.operator == "MD":
+        if loc.is_measurement and mutation.operator == "MD":
             # A terminal measurement of a qubit the test reads is deleted: the read value is gone.
             results[i] = PairResult(loc.mutant.id, name, Decision.PREDICTED_DETECTED, Evidence.INTERFACE_CHANGE,
                                     Outcome.DETECTED, details={"reads": list(frame.reads)},
                                     seconds=time.perf_counter() - t0)
             continue
-        if loc.matrix is not None and config.use_angle_bound and frame.threshold > 0:
+        if not loc.is_measurement and config.use_angle_bound and frame.threshold > 0:
             bound = angle_gap_bound(loc.angle, frame.range_bound)
             if bound < frame.threshold:
                 results[i] = PairResult(loc.mutant.id, name, Decision.SKIP_BELOW_THRESHOLD, Evidence.ANGLE_BOUND,
@@ -227,7 +270,7 @@ def _analyse_test(circuit: Circuit, locals_: list[_Local], test: MutationTest,
             results[i] = PairResult(loc.mutant.id, name, Decision.UNRESOLVED, Evidence.NONE, Outcome.UNRESOLVED,
                                     details={"reason": reason})
             continue
-        pending.setdefault(site if loc.matrix is not None else mutation.position, []).append(i)
+        pending.setdefault(mutation.position if loc.is_measurement else site, []).append(i)
     if pending:
         _sweep(circuit, locals_, frame, cone, pending, results, config)
     return [r for r in results if r is not None]
@@ -252,16 +295,26 @@ def _sweep(circuit: Circuit, locals_: list[_Local], frame: _TestFrame, cone: Bac
         reference = core.probabilities(final, list(frame.reads))
     ops = circuit.ops
     lowest = min(pending)
+    dense = (_ConeObservable.start(observable, frame.reads)
+             if observable is not None and len(frame.reads) <= config.dense_cone_max_qubits else None)
+    if dense is not None:
+        lam = None  # lambda_k = O_k psi_k is read off the cone observable where a site needs it
     for k in range(len(ops), lowest - 1, -1):
         if k in pending:
             _evaluate_site(k, pending[k], psi, lam, pauli, base, reference, circuit, locals_, frame, cone,
-                           results, config)
+                           results, config, dense)
         if k == lowest:
             break
         name, params, qubits = ops[k - 1]
         if name in ("measure", "reset", "barrier"):
             continue  # terminal readout: identity on the state the tests read
-        inverse = core.gate_matrix(name, params).conj().T
+        matrix = core.gate_matrix(name, params)
+        if dense is not None and cone.gate_in_cone(k - 1, qubits):
+            grown = dense.conjugated(matrix, qubits, config.dense_cone_max_qubits)
+            if grown is None:  # the cone outgrew the dense form: carry lambda_k = O_k psi_k from here
+                lam = dense.apply(psi.reshape(-1), n).reshape(shape)
+            dense = grown
+        inverse = matrix.conj().T
         psi = core.apply_matrix(psi, inverse, qubits, n)
         if lam is not None:
             lam = core.apply_matrix(lam, inverse, qubits, n)
@@ -271,9 +324,80 @@ def _sweep(circuit: Circuit, locals_: list[_Local], frame: _TestFrame, cone: Bac
                 pauli = None
 
 
+class _ConeObservable:
+    """O_k = S_k^dagger O S_k as a dense matrix on the qubits of the backward light cone at k.
+
+    Every suffix gate that matters lies in the cone and acts only on cone qubits, so O_k is
+    O' (x) I outside the cone, and <phi|O_k|phi> = Tr(O' Phi Phi^dagger) with Phi = phi
+    reshaped to (cone, rest). Rounding: each conjugation perturbs O' by a few eps ||O'||_F
+    <= eps range 2^(c/2), within the frame's bound (which carries 2^(n/2)) because c <= n.
+    """
+
+    __slots__ = ("qubits", "tensor")
+
+    def __init__(self, qubits: tuple[int, ...], tensor: np.ndarray) -> None:
+        self.qubits = qubits  # sorted; qubits[0] least significant in the local index
+        self.tensor = tensor  # shape (2,)*2c: c row axes then c column axes, most significant first
+
+    @classmethod
+    def start(cls, observable: PauliSum, reads: tuple[int, ...]) -> "_ConeObservable":
+        qubits = tuple(sorted(reads))
+        c = len(qubits)
+        matrix = np.zeros((2 ** c, 2 ** c), dtype=complex)
+        for label, coeff in observable.terms.items():
+            matrix = matrix + coeff * local_pauli_matrix("".join(label[q] for q in reversed(qubits)))
+        return cls(qubits, matrix.reshape((2,) * (2 * c)))
+
+    def conjugated(self, gate: np.ndarray, qubits: tuple[int, ...], limit: int) -> "_ConeObservable | None":
+        """G^dagger O G for one gate in the cone (the cone grows by the gate's qubits), or None
+        once the cone exceeds `limit` qubits."""
+        cone = self.qubits
+        tensor = self.tensor
+        if any(q not in cone for q in qubits):
+            cone = tuple(sorted(set(cone) | set(qubits)))
+            if len(cone) > limit:
+                return None
+            tensor = _expand(tensor, self.qubits, cone)
+        c = len(cone)
+        local = [cone.index(q) for q in qubits]
+        # As a 2c-qubit register (apply_matrix convention): row qubit j is register qubit c + j,
+        # column qubit j is register qubit j. O -> G^dagger O on rows, O G = (G^T applied to columns).
+        tensor = core.apply_matrix(tensor, gate.conj().T, [c + j for j in local], 2 * c)
+        tensor = core.apply_matrix(tensor, gate.T, local, 2 * c)
+        return _ConeObservable(cone, tensor)
+
+    def _split(self, state: np.ndarray, n: int) -> tuple[np.ndarray, list[int]]:
+        c = len(self.qubits)
+        front = [n - 1 - q for q in reversed(self.qubits)]
+        return np.moveaxis(state.reshape((2,) * n), front, list(range(c))).reshape(2 ** c, -1), front
+
+    def expectation(self, state: np.ndarray, n: int) -> float:
+        c = len(self.qubits)
+        phi, _ = self._split(state, n)
+        return float(np.real(np.vdot(phi, self.tensor.reshape(2 ** c, 2 ** c) @ phi)))
+
+    def apply(self, state: np.ndarray, n: int) -> np.ndarray:
+        """O_k |state> as a flat vector."""
+        c = len(self.qubits)
+        phi, front = self._split(state, n)
+        out = (self.tensor.reshape(2 ** c, 2 ** c) @ phi).reshape((2,) * n)
+        return np.moveaxis(out, list(range(c)), front).reshape(-1)
+
+
+def _expand(tensor: np.ndarray, old: tuple[int, ...], new: tuple[int, ...]) -> np.ndarray:
+    """O on `old` qubits as O (x) I on the superset `new` (both sorted, index little-endian)."""
+    c, m = len(old), len(new)
+    extra = [q for q in new if q not in old]
+    order = list(old) + extra  # least significant first: the identity factor is most significant
+    matrix = np.kron(np.eye(2 ** len(extra), dtype=complex), tensor.reshape(2 ** c, 2 ** c))
+    rows = [m - 1 - order.index(new[m - 1 - i]) for i in range(m)]
+    return matrix.reshape((2,) * (2 * m)).transpose(rows + [m + r for r in rows])
+
+
 def _evaluate_site(k: int, members: list[int], psi: np.ndarray, lam: np.ndarray | None, pauli: PauliSum | None,
                    base: float, reference: np.ndarray | None, circuit: Circuit, locals_: list[_Local],
-                   frame: _TestFrame, cone: BackwardLightCone, results: list, config: PlannerConfig) -> None:
+                   frame: _TestFrame, cone: BackwardLightCone, results: list, config: PlannerConfig,
+                   dense: "_ConeObservable | None" = None) -> None:
     n = frame.n
     flat_psi = psi.reshape(-1)
     to_execute: list[tuple[int, list[np.ndarray], float]] = []
@@ -282,7 +406,7 @@ def _evaluate_site(k: int, members: list[int], psi: np.ndarray, lam: np.ndarray 
         t0 = time.perf_counter()
         loc = locals_[i]
         mid = loc.mutant.id
-        if loc.matrix is None:  # measurement insertion: the two collapsed branches, unnormalised
+        if loc.is_measurement:  # measurement insertion: the two collapsed branches, unnormalised
             q = loc.support[0]
             branches = []
             for bit in (0, 1):
@@ -315,7 +439,11 @@ def _evaluate_site(k: int, members: list[int], psi: np.ndarray, lam: np.ndarray 
                                     seconds=time.perf_counter() - t0)
             if decision is not Decision.UNRESOLVED or not config.allow_execution:
                 continue
-        if lam is not None and config.use_interval:
+        # An orthogonal R psi (overlap 0) has no phase to align the interval with: such pairs
+        # go to execution (as they always did; the division below would give NaN).
+        if lam is None and dense is not None and config.use_interval and abs(overlap) > 0:
+            lam = dense.apply(flat_psi, n)  # once per site, shared by its members
+        if lam is not None and config.use_interval and abs(overlap) > 0:
             delta = phi * (np.conj(overlap) / abs(overlap)) - flat_psi
             linear = 2 * float(np.real(np.vdot(delta, lam.reshape(-1))))
             remainder = frame.observable_norm * float(np.real(np.vdot(delta, delta))) + frame.error
@@ -333,7 +461,9 @@ def _evaluate_site(k: int, members: list[int], psi: np.ndarray, lam: np.ndarray 
                                     details={"reason": "analysis undecided and execution disabled"})
             continue
         to_execute.append((i, [phi], time.perf_counter() - t0))
-    if to_execute:
+    if to_execute and dense is not None:
+        _execute_on_cone(to_execute, dense, base, locals_, frame, results)
+    elif to_execute:
         _execute(k, to_execute, base, reference, circuit, locals_, frame, cone, results, config)
 
 
@@ -348,6 +478,23 @@ def _exact_evidence(loc: _Local, pauli: PauliSum, psi: np.ndarray, base: float, 
     details.update({"angle": axis.angle, "axis": axis.axis, "support": list(loc.support)})
     kind = Evidence.ROTATION_CLOSED_FORM if axis.kind == "pauli_rotation" else Evidence.REPLACEMENT_AXIS_ANGLE
     return kind, details
+
+
+def _execute_on_cone(batch: list[tuple[int, list[np.ndarray], float]], dense: _ConeObservable, base: float,
+                     locals_: list[_Local], frame: _TestFrame, results: list) -> None:
+    """Exact gaps of R psi_k against the cone observable the sweep carried back to this site:
+    the light-cone part of the suffix, applied once to the observable instead of per mutant."""
+    n = frame.n
+    for i, vectors, spent in batch:
+        t0 = time.perf_counter()
+        gap = sum(dense.expectation(v, n) for v in vectors) - base
+        loc = locals_[i]
+        decision, outcome = _classify(gap, frame)
+        evidence = Evidence.EXECUTED_DENSITY if loc.is_measurement else Evidence.EXECUTED_STATEVECTOR
+        results[i] = PairResult(loc.mutant.id, frame.test.name, Decision.EXECUTE, evidence, outcome, gap,
+                                (gap - frame.error, gap + frame.error),
+                                details={"route": "cone_observable", "cone_qubits": len(dense.qubits)},
+                                seconds=spent + time.perf_counter() - t0)
 
 
 def _execute(k: int, batch: list[tuple[int, list[np.ndarray], float]], base: float, reference: np.ndarray | None,
@@ -381,10 +528,10 @@ def _execute(k: int, batch: list[tuple[int, list[np.ndarray], float]], base: flo
             marginal = core.probabilities(np.sqrt(probs), list(frame.reads))
             gap = 0.5 * float(np.sum(np.abs(marginal - reference)))
         decision, outcome = _classify(gap, frame)
-        evidence = Evidence.EXECUTED_DENSITY if loc.matrix is None else Evidence.EXECUTED_STATEVECTOR
+        evidence = Evidence.EXECUTED_DENSITY if loc.is_measurement else Evidence.EXECUTED_STATEVECTOR
         results[i] = PairResult(loc.mutant.id, frame.test.name, Decision.EXECUTE, evidence, outcome, gap,
-                                (gap - frame.error, gap + frame.error), seconds=seconds,
-                                simulated_gates=len(suffix) * len(vectors))
+                                (gap - frame.error, gap + frame.error), details={"route": "forward_suffix"},
+                                seconds=seconds, simulated_gates=len(suffix) * len(vectors))
 
 
 # ---------------------------------------------------------------------------------------------
