@@ -50,6 +50,7 @@ from qusema.units.indexer import parser_tag
 Progress = Callable[[str], None]
 ITEM_PREFIX = "agent::"
 MAX_REQUEUES = 3
+ABLATIONS = ("none", "no-docs", "no-verification")
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,13 @@ class AgentConfig:
     run_cost_usd: float | None = 5.0
     run_steps: int | None = None
     max_format_errors: int = 3
+    # The benchmark's ablations: "no-docs" renders units without their documentation (Stage
+    # II unit and `read_unit`); "no-verification" accepts every claim without running it.
+    ablation: str = "none"
+    # Which independent run this is (the benchmark's run - 1). The model is not seeded; the
+    # seed separates runs — their ids, directories and response caches — so a second run
+    # asks afresh instead of resuming the first.
+    seed: int | None = None
     # not part of the run's identity:
     base_url: str | None = None
     concurrency: int = 2
@@ -74,6 +82,10 @@ class AgentConfig:
     backend: str | None = None
     item_timeout_s: float = 120.0
     cooldown_s: float = 5.0  # pause before a wave that follows a rate-limited one
+
+    def __post_init__(self) -> None:
+        if self.ablation not in ABLATIONS:
+            raise ValueError(f"unknown ablation {self.ablation!r}; choose one of {', '.join(ABLATIONS)}")
 
     @property
     def library(self) -> str:
@@ -88,6 +100,11 @@ class AgentConfig:
         for volatile in ("base_url", "concurrency", "run_seconds", "unit_seconds", "backend", "item_timeout_s",
                          "cooldown_s"):
             record.pop(volatile)
+        # Left out at their defaults, so runs from before these fields keep their ids.
+        if record["ablation"] == "none":
+            record.pop("ablation")
+        if record["seed"] is None:
+            record.pop("seed")
         return record
 
     @classmethod
@@ -245,7 +262,8 @@ class AgentPass:
                               RecordingSandbox(box, lambda key, payload: record("sandbox", key, payload)),
                               _Budgeted(limited, self.budget),  # the run's caps are checked first
                               self.prompts, record, self.config.revisions, self.config.token_budget,
-                              self.config.max_format_errors)
+                              self.config.max_format_errors, docs=self.config.ablation != "no-docs",
+                              verify=self.config.ablation != "no-verification")
             try:
                 self._stages(ctx, unit, environment, outcome)
             except RunEnded as exc:

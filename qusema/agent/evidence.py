@@ -119,6 +119,18 @@ def judge(sandbox: Sandbox, hypothesis: Hypothesis) -> Evidence:
     return Evidence(replace(verification, adequacy=adequacy.score), adequacy)
 
 
+UNVERIFIED_STATUS = "not_run"
+
+
+def accept_unverified(hypothesis: Hypothesis) -> Evidence:
+    """The no-verification ablation: the claim is taken at its word, nothing runs. The
+    verdict says `reproduced` because that is what acceptance means downstream; the status
+    and message say that nothing was run, and the benchmark's scorer re-runs every
+    reproducer itself, so what verification buys shows in the relocated count."""
+    return Evidence(Verification(hypothesis.id, Verdict.REPRODUCED, UNVERIFIED_STATUS,
+                                 "accepted without running it (ablation: no-verification)", 0.0, "none"), None)
+
+
 def measure_adequacy(sandbox: Sandbox, test_code: str) -> Adequacy:
     probe = sandbox.run(_PROBE.format(code=test_code), filename="adequacy_probe.py")
     if probe.status != Status.OK:

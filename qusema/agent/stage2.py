@@ -11,12 +11,13 @@ from typing import Any
 
 import pydantic
 
-from qusema.agent.evidence import Evidence, judge
+from qusema.agent.evidence import Evidence, accept_unverified, judge
 from qusema.agent.loop import Trajectory, ask
 from qusema.agent.tools import agent_toolbox
 from qusema.defects import Hypothesis, Verdict
 from qusema.llm.protocol import Message, Model, user
 from qusema.llm.templates import Prompts
+from qusema.llm.tools import Toolbox
 from qusema.sandbox import Sandbox
 from qusema.units.contextual_unit import build_unit
 from qusema.units.index_db import IndexDB
@@ -59,6 +60,14 @@ class UnitContext:
     revisions: int = 2
     token_budget: int = 4000
     max_format_errors: int = 3
+    docs: bool = True  # False: the no-docs ablation (units rendered without documentation)
+    verify: bool = True  # False: the no-verification ablation (claims accepted without running)
+
+    def judge(self, hypothesis: Hypothesis) -> Evidence:
+        return judge(self.sandbox, hypothesis) if self.verify else accept_unverified(hypothesis)
+
+    def toolbox(self) -> Toolbox:
+        return agent_toolbox(self.db, self.sandbox, docs=self.docs)
 
 
 @dataclass
@@ -77,11 +86,11 @@ class Stage2Result:
 
 def run_stage2(ctx: UnitContext, unit: str) -> Stage2Result:
     trajectory = Trajectory(ctx.record, f"{unit}/stage2")
-    text = build_unit(ctx.db, unit).render(ctx.token_budget)
+    text = build_unit(ctx.db, unit).render(ctx.token_budget, docs=ctx.docs)
     conversation: list[Message] = ctx.prompts.messages(
         "agent/stage2.j2", library=ctx.library, version=ctx.version, unit_name=unit, unit_text=text,
         max_revisions=ctx.revisions, answer_schema=Stage2Answer)
-    tools = agent_toolbox(ctx.db, ctx.sandbox)
+    tools = ctx.toolbox()
     result = Stage2Result(unit, None)
     for attempt in range(ctx.revisions + 1):
         answer = ask(ctx.model, conversation, Stage2Answer, trajectory, tools, ctx.max_format_errors)
@@ -91,7 +100,7 @@ def run_stage2(ctx: UnitContext, unit: str) -> Stage2Result:
             result.no_defect_reason = answer.value.no_defect_reason
             return result
         hypothesis = hypothesis_from(ctx, unit, claim, stage=2)
-        evidence = judge(ctx.sandbox, hypothesis)
+        evidence = ctx.judge(hypothesis)
         ctx.record("verification", hypothesis.id, {"stage": 2, "unit": unit, "hypothesis": hypothesis.to_dict(),
                                                    **evidence.to_dict()})
         result.attempts.append(Attempt(hypothesis, evidence))

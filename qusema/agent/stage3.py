@@ -15,10 +15,15 @@ from typing import Any, Literal
 
 import pydantic
 
-from qusema.agent.evidence import Evidence, judge
+from qusema.agent.evidence import Evidence
 from qusema.agent.loop import Trajectory, ask
-from qusema.agent.stage2 import Attempt, DefectClaim, UnitContext, feedback, hypothesis_from
-from qusema.agent.tools import agent_toolbox
+from qusema.agent.stage2 import (
+    Attempt,
+    DefectClaim,
+    UnitContext,
+    feedback,
+    hypothesis_from,
+)
 from qusema.defects import Classification, Finding, Hypothesis, RootCause, Verdict
 from qusema.llm.protocol import Message, user
 from qusema.trigger.classify import DEPRECATION_PROBE, qualify
@@ -87,7 +92,7 @@ def run_stage3(ctx: UnitContext, defect: Attempt, max_depth: int = 6, max_chains
         "agent/stage3.j2", library=ctx.library, version=ctx.version, defect=defect.hypothesis.to_dict(),
         message=defect.evidence.verification.message, candidates=[c.to_prompt() for c in candidates],
         max_revisions=ctx.revisions, answer_schema=TriggerClaim)
-    tools = agent_toolbox(ctx.db, ctx.sandbox)
+    tools = ctx.toolbox()
     for attempt in range(ctx.revisions + 1):
         answer = ask(ctx.model, conversation, TriggerClaim, trajectory, tools, ctx.max_format_errors)
         conversation = answer.messages
@@ -102,7 +107,7 @@ def run_stage3(ctx: UnitContext, defect: Attempt, max_depth: int = 6, max_chains
                 "chain": list(candidate.chain), "input_validity": claim.input_validity,
                 "validity_evidence": claim.validity_evidence, "explanation": claim.explanation,
                 "stage2_hypothesis": defect.hypothesis.id})
-            evidence = judge(ctx.sandbox, trigger)
+            evidence = ctx.judge(trigger)
             ctx.record("verification", trigger.id, {"stage": 3, "unit": unit, "hypothesis": trigger.to_dict(),
                                                     **evidence.to_dict()})
             result.attempts.append(Attempt(trigger, evidence))
@@ -134,9 +139,12 @@ def _qualify(ctx: UnitContext, claim: TriggerClaim, candidate: Candidate,
         validity, note = "undocumented", " (the quoted documentation was not found in the API's documentation)"
     public = bool(ctx.db.conn.execute("SELECT 1 FROM public_api WHERE public_name=? LIMIT 1",
                                       (candidate.name,)).fetchone())
-    probe = ctx.sandbox.run(DEPRECATION_PROBE.format(code=trigger.test_code, package=ctx.library),
-                            filename="deprecation_probe.py")
-    qualification = qualify(public, validity, list(probe.reports.get("deprecations", [])))
+    deprecations: list[str] = []
+    if ctx.verify:  # the no-verification ablation runs none of the model's code, this probe included
+        probe = ctx.sandbox.run(DEPRECATION_PROBE.format(code=trigger.test_code, package=ctx.library),
+                                filename="deprecation_probe.py")
+        deprecations = list(probe.reports.get("deprecations", []))
+    qualification = qualify(public, validity, deprecations)
     return qualification.classification, qualification.reason + note
 
 

@@ -30,8 +30,10 @@ def resolve_name(db: IndexDB, name: str) -> tuple[str | None, str]:
     return None, f"error: {name!r} is ambiguous; candidates: " + ", ".join(sorted(matches)[:15])
 
 
-def agent_toolbox(db: IndexDB, sandbox: Sandbox) -> Toolbox:
-    """The tools of one unit's conversation, bound to its index and sandbox."""
+def agent_toolbox(db: IndexDB, sandbox: Sandbox, docs: bool = True) -> Toolbox:
+    """The tools of one unit's conversation, bound to its index and sandbox. `docs=False`
+    (the no-docs ablation) renders related units without their documentation too, or the
+    model could read back what the ablation withholds."""
 
     def read_unit(name: str) -> str:
         """Read a related unit of the library: its source, documentation and call relations.
@@ -42,7 +44,7 @@ def agent_toolbox(db: IndexDB, sandbox: Sandbox) -> Toolbox:
         qualname, error = resolve_name(db, name)
         if qualname is None:
             return error
-        return build_unit(db, qualname).render(RELATED_UNIT_TOKENS)
+        return build_unit(db, qualname).render(RELATED_UNIT_TOKENS, docs=docs)
 
     def list_callers(name: str) -> str:
         """Who calls a unit, and the shortest caller chains from it to documented public APIs.

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from qusema.bench.dataset import DATASET_PATH, REPO_ROOT, DatasetError, load_dataset
-from qusema.bench.runner import SETTINGS, SOURCES, BenchConfig, BenchError
+from qusema.bench.runner import ABLATIONS, SETTINGS, SOURCES, BenchConfig, BenchError
 
 RESULTS_DIR = REPO_ROOT / "benchmarks" / "results" / "historical"
 WORK_DIR = REPO_ROOT / "benchmarks" / "runs"
@@ -66,7 +66,15 @@ def selfcheck(dataset_path: Path, bugs: str | None, backend: str | None, out_dir
 
 @bench_group.command("run")
 @click.option("--source", type=click.Choice(SOURCES), required=True,
-              help="contracts: the offline contract engine; llm: the LLM auditor (needs qusema.agent and a key).")
+              help="contracts: the offline contract engine; llm: the LLM auditor (needs --llm and a key).")
+@click.option("--llm", "llm", metavar="PROVIDER:MODEL", default=None,
+              help="With --source llm (required there): the model, e.g. openai:gpt-4o or anthropic:claude-sonnet-4-5; "
+                   "key from OPENAI_API_KEY / ANTHROPIC_API_KEY.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="With --source llm: an OpenAI-compatible or Anthropic endpoint (vLLM, Ollama, OpenRouter, a proxy).")
+@click.option("--ablation", type=click.Choice(ABLATIONS), default="none", show_default=True,
+              help="With --source llm: no-docs renders units without their documentation; no-verification accepts "
+                   "claims without running them. Scored as a row of its own.")
 @click.option("--setting", type=click.Choice(SETTINGS), default="unit", show_default=True,
               help="unit: the auditor gets the root-cause contextual unit; file: the whole containing file. "
                    "The contract engine gets neither, so for it the setting changes nothing (recorded as such).")
@@ -85,8 +93,9 @@ def selfcheck(dataset_path: Path, bugs: str | None, backend: str | None, out_dir
 @click.option("--work", "work_dir", type=click.Path(file_okay=False, path_type=Path), default=WORK_DIR,
               show_default=True, help="Where the audits themselves are kept (run stores, drafts).")
 @click.option("--cache-dir", help="Where downloads, sources and indexes are kept [default: $QUSEMA_CACHE_DIR or ~/.cache/qusema].")
-def run(source: str, setting: str, runs: int, bugs: str | None, time_budget: float, examples: int, workers: int,
-        item_timeout: float, backend: str | None, dataset_path: Path, out_dir: Path, work_dir: Path, cache_dir: str | None) -> None:
+def run(source: str, llm: str | None, base_url: str | None, ablation: str, setting: str, runs: int, bugs: str | None,
+        time_budget: float, examples: int, workers: int, item_timeout: float, backend: str | None, dataset_path: Path,
+        out_dir: Path, work_dir: Path, cache_dir: str | None) -> None:
     """Audit the buggy release of every selected bug, RUNS times, and score each bug:
     identified (a verified finding in the root-cause segment) and relocated (its reproducer
     fails on the buggy release and passes on the fixed one, both re-run). A finished
@@ -99,9 +108,11 @@ def run(source: str, setting: str, runs: int, bugs: str | None, time_budget: flo
     try:
         config = BenchConfig(source=source, setting=setting, runs=runs, time_budget_min=time_budget,
                              examples=examples, workers=workers, backend=backend, item_timeout_s=item_timeout,
-                             out_dir=out_dir, work_dir=work_dir)
+                             out_dir=out_dir, work_dir=work_dir, llm=llm, base_url=base_url, ablation=ablation)
     except BenchError as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise click.UsageError(str(exc)) from exc
+    if llm is not None:
+        _check_model(llm, base_url)
     failure = None
     try:
         scores = run_bench(config, dataset, selected,
@@ -121,6 +132,20 @@ def run(source: str, setting: str, runs: int, bugs: str | None, time_budget: flo
     click.echo(f"table: {md_path}")
     if failure is not None:
         raise click.ClickException(str(failure))
+
+
+def _check_model(llm: str, base_url: str | None) -> None:
+    """Before any environment is built: a bad spec or a missing key fails here, once, not
+    as one failed audit per bug. Building the client sends nothing."""
+    from qusema.llm.protocol import AuthenticationFailed
+    from qusema.llm.selection import model_from_spec
+
+    try:
+        model_from_spec(llm, base_url)
+    except ValueError as exc:
+        raise click.UsageError(f"--llm: {exc}") from exc
+    except AuthenticationFailed as exc:
+        raise click.UsageError(f"{exc} (or give --base-url for an endpoint that needs no key)") from exc
 
 
 @bench_group.command("table")

@@ -8,7 +8,10 @@ Sources:
 - `llm` — the LLM auditor, one audit per bug, given the root-cause segment's contextual
   unit (`unit`) or the whole containing file (`file`). It is reached through
   `qusema.agent.run_bench_audit` (see `LLMEntryPoint`); without it the run stops with a
-  clear message.
+  clear message. It needs the model (`llm`, PROVIDER:MODEL, and optionally `base_url`), and
+  may run an ablation: `no-docs` (units without their documentation) or `no-verification`
+  (claims accepted without running them). An ablation is a row of its own
+  (`llm-<setting>-<ablation>`), recorded in every score and audit record.
 
 Run r uses seed r - 1. Layout under OUT (default benchmarks/results/historical):
   OUT/<source>-<setting>/run-<r>/<bug>.json          one score per (bug, run)
@@ -34,6 +37,11 @@ from qusema.defects import Finding, Verdict
 Progress = Callable[[str], None]
 SOURCES = ("contracts", "llm")
 SETTINGS = ("unit", "file")
+ABLATIONS = ("none", "no-docs", "no-verification")
+ABLATION_NOTES = {
+    "no-docs": "units were rendered without their documentation (docstrings included)",
+    "no-verification": "claims were accepted without running them; the scorer still re-ran every reproducer",
+}
 CONTRACT_SETTING_NOTE = ("the contract engine receives no unit text: the unit and file settings give it the "
                          "same input, and share one audit per (release, run)")
 
@@ -59,6 +67,9 @@ class BenchConfig:
     item_timeout_s: float = 120.0  # per sandbox call of the audit (subjects, checks)
     out_dir: Path = Path("benchmarks/results/historical")
     work_dir: Path = Path("benchmarks/runs")
+    llm: str | None = None  # PROVIDER:MODEL, for --source llm
+    base_url: str | None = None
+    ablation: str = "none"
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:
@@ -67,10 +78,21 @@ class BenchConfig:
             raise BenchError(f"unknown setting {self.setting!r}; choose one of {', '.join(SETTINGS)}")
         if self.runs < 1:
             raise BenchError("--runs must be at least 1")
+        if self.ablation not in ABLATIONS:
+            raise BenchError(f"unknown ablation {self.ablation!r}; choose one of {', '.join(ABLATIONS)}")
+        if self.source == "llm" and not self.llm:
+            raise BenchError("--source llm needs the model: --llm PROVIDER:MODEL (e.g. openai:gpt-4o, "
+                             "anthropic:claude-sonnet-4-5; key from OPENAI_API_KEY / ANTHROPIC_API_KEY), "
+                             "and --base-url URL for any other OpenAI-compatible endpoint")
+        if self.source == "contracts" and (self.llm or self.base_url):
+            raise BenchError("--llm and --base-url are for --source llm; the contract engine uses no model")
+        if self.source == "contracts" and self.ablation != "none":
+            raise BenchError(f"--ablation {self.ablation} switches off part of the LLM auditor; "
+                             "it has no meaning for --source contracts")
 
     @property
     def row(self) -> str:
-        return f"{self.source}-{self.setting}"
+        return f"{self.source}-{self.setting}" + ("" if self.ablation == "none" else f"-{self.ablation}")
 
     def run_dir(self, run: int) -> Path:
         return self.out_dir / self.row / f"run-{run}"
@@ -127,10 +149,13 @@ class SourceOutcome:
 
 
 class LLMEntryPoint(Protocol):
-    """What `qusema.agent.run_bench_audit` must be for `--source llm`."""
+    """What `qusema.agent.run_bench_audit` must be for `--source llm`. `llm` is the model
+    (PROVIDER:MODEL), `base_url` its endpoint when not the provider's own, `ablation` one of
+    ABLATIONS."""
 
     def __call__(self, target: str, focus: BenchFocus, *, seed: int, out_root: Path, cache_dir: Path,
-                 time_budget_s: float, backend: str | None, progress: Progress) -> SourceOutcome: ...
+                 time_budget_s: float, backend: str | None, progress: Progress, llm: str,
+                 base_url: str | None = None, ablation: str = "none") -> SourceOutcome: ...
 
 
 def run_bench(config: BenchConfig, dataset: Dataset, bugs: list[Bug], cache_dir: Path,
@@ -170,7 +195,11 @@ def run_bench(config: BenchConfig, dataset: Dataset, bugs: list[Bug], cache_dir:
                                              "run_dir": record.run_dir, "run_id": record.run_id,
                                              "stop_reason": record.stop_reason, "seed": run - 1,
                                              "time_budget_min": config.time_budget_min,
-                                             "setting_note": record.setting_note})
+                                             "setting_note": record.setting_note,
+                                             "ablation": config.ablation,
+                                             **({"llm": config.llm, "base_url": config.base_url}
+                                                if config.source == "llm" else {}),
+                                             "cost_usd": record.cost_usd, "tokens": record.tokens})
                     _write_json(config.score_path(run, bug), score.to_dict())
                     progress(f"run {run}: {bug.id}: " + ("relocated" if score.relocated else
                                                          "identified" if score.identified else "not found")
@@ -259,16 +288,23 @@ def _llm_entry_point() -> LLMEntryPoint:
 
 def _llm_audit(config: BenchConfig, llm: LLMEntryPoint, bug: Bug, run: int, cache_dir: Path,
                progress: Progress) -> tuple[AuditRecord, list[Finding]]:
+    assert config.llm is not None  # BenchConfig refuses --source llm without it
     focus = BenchFocus(config.setting, bug.root_cause_qualname, bug.root_cause_file)
-    outcome = llm(bug.buggy_target, focus, seed=run - 1, out_root=config.work_dir / "audits" / f"llm-{config.setting}",
+    started = time.perf_counter()
+    outcome = llm(bug.buggy_target, focus, seed=run - 1, out_root=config.work_dir / "audits" / config.row,
                   cache_dir=cache_dir, time_budget_s=config.time_budget_min * 60, backend=config.backend,
-                  progress=lambda m: progress(f"  [{bug.id}] {m}"))
+                  progress=lambda m: progress(f"  [{bug.id}] {m}"), llm=config.llm, base_url=config.base_url,
+                  ablation=config.ablation)
+    note = ("the auditor was given the root-cause contextual unit" if config.setting == "unit" else
+            "the auditor was given the root-cause file: each of its functions and methods as a unit, in file order")
+    if config.ablation != "none":
+        note += f"; ablation {config.ablation}: " + ABLATION_NOTES[config.ablation]
     record = AuditRecord(
         key=bug.id, target=bug.buggy_target, source="llm", setting=config.setting, run=run,
         run_dir=str(outcome.run_dir), run_id=outcome.run_id, bugs=[bug.id], stop_reason=outcome.stop_reason,
-        seconds=0.0, funnel=dict(outcome.funnel), cost_usd=outcome.cost_usd, tokens=outcome.tokens,
-        config=dict(outcome.config), setting_note=f"the auditor was given the root-cause "
-                                                  f"{'contextual unit' if config.setting == 'unit' else 'file'}")
+        seconds=round(time.perf_counter() - started, 3), funnel=dict(outcome.funnel), cost_usd=outcome.cost_usd,
+        tokens=outcome.tokens, config={**outcome.config, "llm": config.llm, "ablation": config.ablation},
+        setting_note=note)
     return record, outcome.findings
 
 

@@ -29,7 +29,7 @@ PUBLISHED = (  # relocated bugs, mean of three runs, as the benchmark issue quot
     ("Claude Code", "14.67", "—"),
     ("Codex", "13.33", "—"),
 )
-_ROW = re.compile(r"^(contracts|llm)-(unit|file)$")
+_ROW = re.compile(r"^(contracts|llm)-(unit|file)(?:-(no-docs|no-verification))?$")
 _RUN = re.compile(r"^run-(\d+)$")
 
 
@@ -52,10 +52,15 @@ class Row:
     setting: str
     runs: list[RunCounts] = field(default_factory=list)
     note: str = ""
+    ablation: str = "none"
 
     @property
     def label(self) -> str:
-        return f"{self.source}-{self.setting}"
+        return f"{self.source}-{self.setting}" + ("" if self.ablation == "none" else f"-{self.ablation}")
+
+    @property
+    def setting_cell(self) -> str:
+        return self.setting + ("" if self.ablation == "none" else f", {self.ablation}")
 
     def mean(self, name: str) -> float:
         values = [getattr(r, name) for r in self.runs]
@@ -66,7 +71,7 @@ class Row:
         return sum(values) / len(values) if values else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "setting": self.setting, "note": self.note,
+        return {"source": self.source, "setting": self.setting, "ablation": self.ablation, "note": self.note,
                 "runs": [asdict(r) for r in self.runs],
                 "mean": {"identified": self.mean("identified"), "relocated": self.mean("relocated"),
                          "cost_usd": self.mean("cost_usd"), "tokens": self.mean("tokens"),
@@ -81,8 +86,8 @@ def collect(results_dir: Path) -> tuple[list[Row], dict[str, dict[str, list[str]
     marks: dict[str, dict[str, list[str]]] = {}
     for row_dir in sorted(p for p in results_dir.iterdir() if p.is_dir() and _ROW.match(p.name)) \
             if results_dir.is_dir() else []:
-        source, setting = _ROW.match(row_dir.name).groups()
-        row = Row(source, setting)
+        source, setting, ablation = _ROW.match(row_dir.name).groups()
+        row = Row(source, setting, ablation=ablation or "none")
         run_dirs = sorted((p for p in row_dir.iterdir() if p.is_dir() and _RUN.match(p.name)),
                           key=lambda p: int(_RUN.match(p.name).group(1)))
         for run_dir in run_dirs:
@@ -129,17 +134,20 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
         cells += ["—"] * (max_runs - len(row.runs))
         total_cost = sum(r.cost_usd for r in row.runs)
         total_tokens = sum(r.tokens for r in row.runs)
-        lines.append("| " + " | ".join([row.source, row.setting, *cells, f"{row.mean('identified'):.2f}",
+        lines.append("| " + " | ".join([row.source, row.setting_cell, *cells, f"{row.mean('identified'):.2f}",
                                         f"{row.mean('relocated'):.2f}", f"{total_cost:.2f}",
                                         f"{total_tokens}"]) + " |")
-    lines += ["", "Cost and tokens are totals over the runs shown (the contract engine uses no model: 0)."]
+    lines += ["", ("Cost and tokens are totals over the runs shown (the contract engine uses no model: 0); "
+                   "for the LLM, summed from each audit's recorded exchanges at the price table.")]
     for row in rows:
         if row.note:
             lines.append(f"- **{row.label}**: {row.note}.")
         early = sum(r.stopped_early for r in row.runs)
         if early:
-            lines.append(f"- **{row.label}**: {early} audit(s) stopped on their time budget before checking "
-                         "every (contract, subject); see the audit records.")
+            what = ("stopped on their time budget before checking every (contract, subject)"
+                    if row.source == "contracts" else
+                    "stopped before every unit was done (a time, cost or step cap; stop_reason says which)")
+            lines.append(f"- **{row.label}**: {early} audit(s) {what}; see the audit records.")
     lines += ["", "Published reference (relocated bugs, mean of three runs, as quoted in the benchmark issue; "
               "not produced here):", ""]
     lines += [f"- {name}: {value}" + (f" ({cost})" if cost != "—" else "") for name, value, cost in PUBLISHED]
@@ -147,7 +155,7 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
               "| Auditor | Setting | " + " | ".join(FUNNEL_TITLES[s] for s in FUNNEL) + " |",
               "|" + "---|" * (2 + len(FUNNEL))]
     for row in rows:
-        lines.append("| " + " | ".join([row.source, row.setting,
+        lines.append("| " + " | ".join([row.source, row.setting_cell,
                                         *[f"{row.mean_funnel(s):.2f}" for s in FUNNEL]]) + " |")
     lines += ["", "Candidates: hypotheses emitted and verified; verified defects: reproduced by their standalone "
               "test; API triggers: deduplicated findings whose reproducer enters through a documented public API; "

@@ -4,6 +4,8 @@ budget."""
 
 from __future__ import annotations
 
+import ast
+import textwrap
 from dataclasses import asdict, dataclass, field
 
 from qusema.units.index_db import IndexDB
@@ -37,9 +39,11 @@ class ContextualUnit:
             "public_names": self.public_names,
         }
 
-    def render(self, token_budget: int = DEFAULT_TOKEN_BUDGET) -> str:
+    def render(self, token_budget: int = DEFAULT_TOKEN_BUDGET, docs: bool = True) -> str:
         """Text for a model: header and source first, then documentation, then relations;
-        whatever does not fit is cut with a marker saying how much was left out."""
+        whatever does not fit is cut with a marker saying how much was left out. With
+        `docs=False` the documentation section is left out altogether (the agent's no-docs
+        ablation): not "none found", which would be a claim about the library."""
         budget = _Budget(token_budget * CHARS_PER_TOKEN)
         seg = self.segment
         header = [f"# {seg.qualname}", f"{seg.language} {seg.kind} at {seg.file}:{seg.start_line}-{seg.end_line}"]
@@ -50,17 +54,40 @@ class ContextualUnit:
         budget.add("\n".join(header))
         if seg.context:
             budget.add("## definitions from outside this partition\n" + seg.context, share=0.15)
-        budget.add("## source\n" + seg.source, share=0.6)
-        if self.docs:
+        source = seg.source if docs or seg.language != "python" else strip_docstring(seg.source)
+        budget.add("## source\n" + source, share=0.6)
+        if docs and self.docs:
             for piece in self.docs:
                 budget.add(f"## documentation: {piece.source} ({piece.origin})\n{piece.text}", share=0.5)
-        else:
+        elif docs:
             budget.add("## documentation\nnone found (searched: " + ", ".join(self.docs_searched) + ")")
         budget.add(_relations("callers", [f"{c.caller} (line {c.line}, via {c.via})" for c in self.callers]), share=0.5)
         budget.add(_relations("callees", [_callee_line(c) for c in self.callees]), share=0.5)
         budget.add(_relations("references", [f"{r.kind} {r.target} (line {r.line})" for r in self.references]),
                    share=0.5)
         return budget.text()
+
+
+def strip_docstring(source: str) -> str:
+    """The source without the docstring of its outermost definition (a Python docstring is
+    documentation inside the source). Source that does not parse on its own — a partition of
+    a long segment — is returned unchanged."""
+    try:
+        tree = ast.parse(textwrap.dedent(source))
+    except SyntaxError:
+        return source
+    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return source
+    body = tree.body[0].body
+    first = body[0] if body else None
+    if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)) or first.end_lineno is None:
+        return source
+    lines = source.splitlines(keepends=True)
+    if len(body) == 1:  # the body would be empty: keep it valid
+        indent = lines[first.lineno - 1][: len(lines[first.lineno - 1]) - len(lines[first.lineno - 1].lstrip())]
+        return "".join(lines[: first.lineno - 1] + [indent + "...\n"] + lines[first.end_lineno:])
+    return "".join(lines[: first.lineno - 1] + lines[first.end_lineno:])
 
 
 def _callee_line(call: CallSite) -> str:

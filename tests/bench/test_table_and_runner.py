@@ -123,7 +123,7 @@ def test_llm_source_without_its_entry_point_fails_clearly(tmp_path: Path, monkey
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(runner.importlib, "import_module", no_agent)
-    config = BenchConfig("llm", "unit", runs=1, out_dir=tmp_path, work_dir=tmp_path)
+    config = BenchConfig("llm", "unit", runs=1, out_dir=tmp_path, work_dir=tmp_path, llm="openai:gpt-4o")
     with pytest.raises(BenchError, match="needs the LLM auditor"):
         run_bench(config, DATASET, DATASET.select(["qiskit-14107"]), tmp_path)
     assert not any(tmp_path.iterdir())  # refused before anything was written
