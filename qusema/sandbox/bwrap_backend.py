@@ -56,9 +56,13 @@ class BwrapBackend:
         return None if SandboxCgroup.available() else limits.pids
 
     def command(self, env: TargetEnvironment, preload: Sequence[str], limits: Limits) -> list[str]:
+        # The private /tmp comes first: binds made after it (an environment or runner that
+        # lives under /tmp, e.g. with QUSEMA_CACHE_DIR=/tmp/...) stay visible on top of it.
         argv = [self.executable, "--unshare-all", "--uid", str(SANDBOX_UID),
                 "--gid", str(SANDBOX_UID), "--hostname", "sandbox", "--die-with-parent",
-                "--new-session", "--cap-drop", "ALL", "--ro-bind", "/usr", "/usr"]
+                "--new-session", "--cap-drop", "ALL",
+                "--size", str(limits.tmpfs_bytes), "--tmpfs", "/tmp",
+                "--ro-bind", "/usr", "/usr"]
         for top in SYSTEM_TOP_DIRS:
             path = Path(top)
             if path.is_symlink():
@@ -71,7 +75,6 @@ class BwrapBackend:
             argv += ["--ro-bind", str(tree), str(tree)]
         argv += ["--ro-bind", str(sandbox_source_dir()), RUNNER_MOUNT,
                  "--proc", "/proc", "--dev", "/dev",
-                 "--size", str(limits.tmpfs_bytes), "--tmpfs", "/tmp",
                  "--size", str(64 * 1024**2), "--tmpfs", "/dev/shm",
                  "--remount-ro", "/", "--chdir", "/tmp", "--",
                  str(env.python), "-B", "-s", f"{RUNNER_MOUNT}/{WORKER_SCRIPT}",

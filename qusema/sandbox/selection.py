@@ -5,7 +5,12 @@ from __future__ import annotations
 import importlib
 import warnings
 
+from typing import TYPE_CHECKING
+
 from qusema.sandbox.protocol import Backend, BackendUnavailable
+
+if TYPE_CHECKING:
+    from qusema.targets.environments import TargetEnvironment
 
 # Names to import paths, as in mini-swe-agent: a backend's dependencies (the docker SDK)
 # are imported only when that backend is asked for.
@@ -31,6 +36,31 @@ def unavailable_reason(name: str) -> str | None:
     if name == "process":
         return None
     return cls().unavailable_reason()
+
+
+def backend_for(env: "TargetEnvironment", name: str | None = None) -> Backend:
+    """The named backend prepared for `env`, or the first of AUTO_ORDER that is usable here
+    AND can host this environment (docker builds images only from released packages, so a
+    checkout environment falls through to bwrap)."""
+    if name is not None and name != "auto":
+        chosen = get_backend(name)
+        chosen.prepare(env)
+        return chosen
+    reasons = []
+    for candidate in AUTO_ORDER:
+        reason = unavailable_reason(candidate)
+        if reason is None:
+            chosen = backend_class(candidate)()
+            try:
+                chosen.prepare(env)
+            except BackendUnavailable as refused:
+                reasons.append(f"{candidate}: {refused}")
+                continue
+            if reasons:
+                warnings.warn("; ".join(reasons) + f"; using sandbox {candidate!r}", stacklevel=2)
+            return chosen
+        reasons.append(f"{candidate}: {reason}")
+    raise BackendUnavailable("; ".join(reasons))
 
 
 def get_backend(name: str | None = None) -> Backend:

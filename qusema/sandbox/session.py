@@ -12,7 +12,7 @@ from typing import Protocol
 
 from qusema.sandbox.protocol import Backend
 from qusema.sandbox.records import Limits, RunResult
-from qusema.sandbox.selection import get_backend
+from qusema.sandbox.selection import backend_for
 from qusema.sandbox.worker_client import WorkerClient
 from qusema.targets.environments import TargetEnvironment
 
@@ -89,8 +89,11 @@ def open_sandbox(env: TargetEnvironment, backend: str | Backend | None = None, w
     """One call for the pipeline: a sandbox on the named (or automatically chosen) backend.
     `also_preload` names modules (e.g. the contract families) the warm worker imports once,
     so every forked snippet has them already; one that fails to import is only recorded."""
-    chosen = backend if backend is not None and not isinstance(backend, str) else get_backend(backend)
-    chosen.prepare(env)
+    if backend is not None and not isinstance(backend, str):
+        chosen = backend
+        chosen.prepare(env)
+    else:
+        chosen = backend_for(env, backend)
     if not warm:
         return ColdSandbox(chosen, env, limits)
     return WarmSandbox(chosen, env, preload=[*_default_preload(env), *also_preload], limits=limits)
