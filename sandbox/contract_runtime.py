@@ -56,6 +56,10 @@ class Contract:
                 "validity": self.validity}
 
 
+class RustPanic(RuntimeError):
+    """The library's compiled code panicked on a generated input."""
+
+
 def angles():
     """Special angles first (hypothesis shrinks toward them), then any finite angle."""
     from hypothesis import strategies as st
@@ -125,6 +129,14 @@ def check(library, contract_id, subject, max_examples, seed):
             # hypothesis runs the shrunk example last: what stays here is the minimal one
             state["failing"], state["message"] = example, str(exc)
             raise
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:
+            if isinstance(exc, Exception):
+                raise
+            # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
+            # an ordinary error so hypothesis shrinks it and the check reports "raised".
+            raise RustPanic(f"{type(exc).__name__}: {exc}") from exc
         if len(state["passing"]) < 3:
             state["passing"].append(example)
 
