@@ -29,8 +29,14 @@ def public_api_rows(table: SymbolTable, exports: list[PyO3Export], segments: set
     for module, facts in table.modules.items():
         if any(part.startswith("_") for part in module.split(".")):
             continue
-        for name in facts["all"] or []:
-            declared.append((module, name, f"{module}.__all__"))
+        if facts["all"] is not None:
+            for name in facts["all"]:
+                declared.append((module, name, f"{module}.__all__"))
+        elif facts["is_package"]:
+            # No __all__: by Python's convention a package exports its public names, the
+            # ones it imports (re-exports, star-imports included) as well as its own.
+            for name in _public_names(table, module):
+                declared.append((module, name, f"{module} (public name, no __all__)"))
         for current, name in autosummary_entries(facts["docstring"], module):
             declared.append((current, name, f"autosummary in {module}"))
     for rst in sorted(docs_dir.rglob("*.rst")) if docs_dir and docs_dir.is_dir() else []:
@@ -43,6 +49,27 @@ def public_api_rows(table: SymbolTable, exports: list[PyO3Export], segments: set
             if qualname in segments:
                 rows.add((public_name + suffix, qualname, source))
     return sorted(rows)
+
+
+def _public_names(table: SymbolTable, module: str, seen: frozenset[str] = frozenset()) -> list[str]:
+    """What `from module import *` would bind: `__all__`, else every public global and
+    imported name, following star-imports."""
+    facts = table.modules.get(module)
+    if facts is None or module in seen:
+        return []
+    if facts["all"] is not None:
+        return list(facts["all"])
+    names = {n for n in facts["globals"] if not n.startswith("_")}
+    for imp in facts["imports"]:
+        if imp["kind"] == "import":
+            bound = imp["alias"] or imp["module"].split(".")[0]
+            names.add(bound)
+        elif imp["name"] == "*":
+            source = table.absolute_module(module, facts["is_package"], imp["module"], imp.get("level", 0))
+            names.update(_public_names(table, source, seen | {module}))
+        else:
+            names.add(imp["alias"] or imp["name"])
+    return sorted(n for n in names if not n.startswith("_"))
 
 
 def autosummary_entries(text: str, default_module: str) -> list[tuple[str, str]]:

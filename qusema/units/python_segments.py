@@ -85,19 +85,34 @@ def python_loc(lines: list[str], docstring_lines: set[int]) -> int:
 
 
 def _literal_all(tree: ast.Module) -> list[str] | None:
-    """`__all__` when it is written as literals (assignments and `+=`), else None."""
+    """`__all__` when it is written as literals (assignments and `+=` of string lists);
+    None when it is absent or computed (`a.__all__ + b.__all__`, a function's result), since
+    what it holds then is only known at import time."""
     names: list[str] | None = None
     for node in tree.body:
-        value = None
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
-            names, value = [], node.value
-        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == "__all__":
-            names, value = (names or []), node.value
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "__all__":
-            names, value = [], node.value
-        if value is not None and isinstance(value, (ast.List, ast.Tuple)):
-            names.extend(e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        if not any(_binds_all(t) for t in targets):
+            continue
+        value = node.value
+        literal = isinstance(value, (ast.List, ast.Tuple)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
+        if not literal or not any(isinstance(t, ast.Name) for t in targets):
+            return None
+        names = (names or []) if isinstance(node, ast.AugAssign) else []
+        names.extend(e.value for e in value.elts)
     return names
+
+
+def _binds_all(target: ast.expr) -> bool:
+    if isinstance(target, ast.Name):
+        return target.id == "__all__"
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return any(_binds_all(e) for e in target.elts)
+    return False
 
 
 def term(node: ast.AST | None) -> Term:

@@ -134,7 +134,8 @@ class SymbolTable:
             if exported is not None and name not in exported:
                 continue
             value = self.global_name(source, name)
-            if value[0] != "unknown":
+            # the builtin fallback is the source module's own last resort, not a name it has
+            if value[0] != "unknown" and value != ("external", f"builtins.{name}"):
                 return value
         return None
 

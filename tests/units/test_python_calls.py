@@ -94,3 +94,21 @@ def test_references_to_classes_and_same_file_constants(resolver):
     assert ("constant", "qfix.circuit.DEFAULT_TOLERANCE") in {(r.kind, r.target) for r in refs}
     _, refs = resolver.resolve_function("qfix.circuit.Gate.inverse")
     assert ("class", "qfix.circuit.Gate") in {(r.kind, r.target) for r in refs}
+
+
+def test_a_star_import_binds_what_the_source_has_not_its_builtins(tmp_path):
+    """`from .a import *` then `from .b import pow`: pow is b's, even though `a` would
+    fall back to the builtin pow for the name."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    files = {
+        "pkg/__init__.py": "from .a import *\nfrom .b import pow\n",
+        "pkg/a.py": "def other():\n    return 1\n",
+        "pkg/b.py": "def pow(x, k):\n    return x\n",
+        "pkg/use.py": "import pkg\n\n\ndef f():\n    return pkg.pow(2, 3)\n",
+    }
+    parses = [parse_python_file(rel, text.encode(), rel) for rel, text in files.items()]
+    table = SymbolTable.build({p.facts["module"]: p.facts for p in parses})
+    resolver = PythonCallResolver(table, {s.qualname for p in parses for s in p.segments}, native={})
+    (call,), _ = resolver.resolve_function("pkg.use.f")
+    assert call.target == "pkg.b.pow"

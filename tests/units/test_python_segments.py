@@ -73,3 +73,13 @@ def test_loc_counts_no_blank_comment_or_docstring_lines():
 def test_unparseable_python_is_reported_not_raised_elsewhere(source):
     with pytest.raises(PythonSyntaxProblem):
         parse_python_file("bad.py", source, "h")
+
+
+@pytest.mark.parametrize("source, expected", [
+    ('__all__ = ["a", "b"]\n__all__ += ["c"]\n', ["a", "b", "c"]),
+    ('__all__ = other.__all__ + ["a"]\n', None),  # computed: known only at import time
+    ("__all__, helper = setup()\n", None),
+    ("x = 1\n", None),
+])
+def test_literal_all_or_unknown(source, expected):
+    assert parse_python_file("m.py", source.encode(), "h").facts["all"] == expected
