@@ -18,7 +18,7 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-from qusema.contracts.engine import ContractEngine, ContractInfo, WorkItem, contract_modules
+from qusema.contracts.engine import ContractEngine, ContractInfo, SandboxCallFailed, WorkItem, contract_modules
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
 from qusema.store import RunStore
@@ -239,8 +239,11 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) ->
     verification = verify(engine.sandbox, hypothesis)
     outcome = _ItemOutcome(result, hypothesis, verification)
     if verification.verdict == Verdict.REPRODUCED:
-        outcome.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
-                                         result["reproducer"], result.get("passing_reproducers", []))
+        try:
+            outcome.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
+                                             result["reproducer"], result.get("passing_reproducers", []))
+        except SandboxCallFailed as failed:  # no localization for this one; the finding stands
+            result["localization_error"] = str(failed)
         probe = engine.sandbox.run(DEPRECATION_PROBE.format(code=hypothesis.test_code, package=ctx.env.import_name))
         outcome.deprecations = list(probe.reports.get("deprecations", []))
     return outcome

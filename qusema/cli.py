@@ -236,8 +236,8 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Generated inputs per (contract, subject) check.")
 @click.option("--time-budget", type=click.FloatRange(0.1, 24 * 60), default=30.0, show_default=True,
               help="Minutes; no new check starts after this (the run can be resumed).")
-@click.option("--contracts", "patterns", default="*", show_default=True,
-              help="Comma-separated glob patterns over contract ids, e.g. 'qiskit.operation.*'.")
+@click.option("--contracts", "patterns", multiple=True, default=("*",), show_default=True,
+              help="Glob patterns over contract ids, comma-separated or repeated, e.g. 'qiskit.operation.*'.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
               help="Sandboxes checking in parallel.")
@@ -248,7 +248,7 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Re-run every finding's reproducer on this release too: 'still present' or 'fixed there'.")
 @llm_options
 @cache_option
-def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: str, seed: int, workers: int,
+def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...], seed: int, workers: int,
           backend: str | None, resume: bool, diff_against: tuple[str, ...], llm: str | None, base_url: str | None,
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
@@ -261,7 +261,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     if "==" not in target:
         raise click.ClickException("audit needs an exact release pin such as qiskit==2.4.1")
     config = AuditConfig(target=target, examples=examples, seed=seed,
-                         contracts=tuple(p.strip() for p in patterns.split(",") if p.strip()),
+                         contracts=tuple(p.strip() for group in patterns for p in group.split(",") if p.strip()),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
                          diff_against=tuple(diff_against))
     agent = None

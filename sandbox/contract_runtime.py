@@ -185,6 +185,8 @@ def trace_lines(code, package):
         exec(compile(code, "<reproducer>", "exec"), {"__name__": "__main__"})
     except AssertionError as exc:
         passed, message = False, str(exc)
+    except Exception as exc:  # neither passes nor fails the law: its coverage says nothing
+        passed, message = None, f"{type(exc).__name__}: {exc}"
     finally:
         sys.settrace(None)
     return {"passed": passed, "message": message, "lines": {f: sorted(v) for f, v in hits.items()}}

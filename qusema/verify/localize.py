@@ -74,5 +74,7 @@ def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]
     runs = []
     for code in [failing, *passing]:
         traced = trace(code)
+        if traced["passed"] is None:  # the run raised: neither a failing nor a passing spectrum
+            continue
         runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"]))
     return runs
