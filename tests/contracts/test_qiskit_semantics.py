@@ -1,0 +1,116 @@
+"""The semantic-query, parameter, structure and robustness laws hold on the real release where
+it is right, and catch a planted wrong implementation (the library patched inside the test
+process): each law can fail, and its reproducer fails with it."""
+
+import pytest
+
+CHECK = """
+import json, contract_runtime as r
+{patch}
+result = r.check("qiskit", {contract!r}, {subject!r}, {examples}, 0)
+if result["outcome"] == "violated":
+    try:
+        exec(result["reproducer"], {{"__name__": "__main__"}})
+        result["reproducer_fails"] = False
+    except AssertionError:
+        result["reproducer_fails"] = True
+print(json.dumps(result))
+"""
+
+# contract -> (subject the law is right for on qiskit 2.4.1, plant breaking what the law is about)
+PLANTS = {
+    "qiskit.query.commutation-checker": (
+        "h", "from qiskit.circuit import CommutationChecker\n"
+             "CommutationChecker.commute = lambda self, *args, **kwargs: True"),
+    "qiskit.query.commutation-checker-symbolic": (
+        "cu3", "from qiskit.circuit import CommutationChecker\n"
+              "CommutationChecker.commute = lambda self, *args, **kwargs: True"),
+    "qiskit.query.pauli-commutation": (
+        "Pauli.commutes", "from qiskit.quantum_info import Pauli\n"
+                          "Pauli.commutes = lambda self, other, qargs=None: True"),
+    "qiskit.query.equality-matches-data": (
+        "Operator.equiv", "from qiskit.quantum_info import Operator\n"
+                          "Operator.equiv = lambda self, other, rtol=None, atol=None: bool((abs(self.data - other.data) < 1e-8).all())"),
+    "qiskit.query.structural-equality-matches-operator": (
+        "Clifford.__eq__", "from qiskit.quantum_info import Clifford\n"
+                           "Clifford.__eq__ = lambda self, other: True"),
+    "qiskit.query.property-predicates": (
+        "Operator.is_unitary", "from qiskit.quantum_info import Operator\n"
+                               "Operator.is_unitary = lambda self, atol=None, rtol=None: True"),
+    "qiskit.param.assign-equals-direct": (
+        "rz", "from qiskit import QuantumCircuit\n"
+              "original = QuantumCircuit.assign_parameters\n"
+              "def assign(self, parameters, *args, **kwargs):\n"
+              "    if isinstance(parameters, dict):\n"
+              "        parameters = {k: (-v if isinstance(v, float) else v) for k, v in parameters.items()}\n"
+              "    else:\n"
+              "        parameters = [-v for v in parameters]\n"
+              "    return original(self, parameters, *args, **kwargs)\n"
+              "QuantumCircuit.assign_parameters = assign"),
+    "qiskit.param.expression-value": (
+        "sin", "from qiskit.circuit import ParameterExpression\n"
+               "ParameterExpression.sin = lambda self: self.cos()"),
+    "qiskit.param.gradient-finite-difference": (
+        "cos", "from qiskit.circuit import ParameterExpression\n"
+               "original = ParameterExpression.gradient\n"
+               "ParameterExpression.gradient = lambda self, p: -original(self, p)"),
+    "qiskit.param.simplification-preserves-value": (
+        "SparsePauliOp.simplify", "from qiskit.quantum_info import SparsePauliOp\n"
+                                  "original = SparsePauliOp.simplify\n"
+                                  "SparsePauliOp.simplify = lambda self, *a, **k: original(self, *a, **k) * 2"),
+    "qiskit.structure.metrics-count-instructions": (
+        "QuantumCircuit.depth", "from qiskit import QuantumCircuit\n"
+                                "original = QuantumCircuit.depth\n"
+                                "QuantumCircuit.depth = lambda self, *a, **k: original(self, *a, **k) + (len(self.data) > 2)"),
+    "qiskit.structure.dag-order-respects-dependencies": (
+        "DAGCircuit.topological_op_nodes", "from qiskit.dagcircuit import DAGCircuit\n"
+                                           "original = DAGCircuit.topological_op_nodes\n"
+                                           "DAGCircuit.topological_op_nodes = lambda self, key=None, reverse=False: "
+                                           "iter(sorted(original(self), key=lambda n: n.name))"),
+    "qiskit.robust.no-argument-mutation": (
+        "QuantumCircuit.inverse", "from qiskit import QuantumCircuit\n"
+                                  "original = QuantumCircuit.inverse\n"
+                                  "def inverse(self, annotated=False):\n"
+                                  "    self.global_phase = 0.125\n"
+                                  "    return original(self, annotated)\n"
+                                  "QuantumCircuit.inverse = inverse"),
+}
+
+
+@pytest.mark.parametrize("contract", sorted(PLANTS))
+def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, contract):
+    subject, _ = PLANTS[contract]
+    result = qiskit_runtime(CHECK.format(patch="", contract=contract, subject=subject, examples=15))
+    assert result["outcome"] == "holds", result
+    assert result["examples"] >= 1
+
+
+@pytest.mark.parametrize("contract", sorted(PLANTS))
+def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
+    subject, patch = PLANTS[contract]
+    result = qiskit_runtime(CHECK.format(patch=patch, contract=contract, subject=subject, examples=40))
+    assert result["outcome"] == "violated", result
+    assert result["reproducer_fails"], result["reproducer"]
+    assert "qusema" not in result["reproducer"] and "oracle_core" not in result["reproducer"]
+    assert "from qiskit" in result["reproducer"]  # public API only
+
+
+def test_stinespring_tolerance_finding_is_reproduced_on_the_release(qiskit_runtime):
+    """A violation the release shows: the law, not a plant, fails there (kept as a finding)."""
+    result = qiskit_runtime(CHECK.format(patch="", contract="qiskit.query.property-predicates",
+                                         subject="Stinespring.is_cptp", examples=40))
+    assert result["outcome"] == "violated", result
+    assert result["reproducer_fails"], result["reproducer"]
+
+
+def test_subjects_are_enumerated_from_the_live_library(qiskit_runtime):
+    code = ("import json, contract_runtime as r\n"
+            "print(json.dumps({c: r.subjects('qiskit', c)['subjects'] for c in "
+            "['qiskit.query.commutation-checker', 'qiskit.query.pauli-commutation', "
+            "'qiskit.query.property-predicates', 'qiskit.param.expression-value']}))")
+    result = qiskit_runtime(code)
+    assert {"h", "cx", "rzz", "xx_plus_yy", "ccx"} <= set(result["qiskit.query.commutation-checker"])
+    assert {"Pauli.commutes", "PauliList.group_commuting", "SparseObservable.commutes"} <= set(
+        result["qiskit.query.pauli-commutation"])
+    assert {"Choi.is_cptp", "Kraus.is_tp", "Operator.is_unitary"} <= set(result["qiskit.query.property-predicates"])
+    assert {"sin", "__pow__", "__rtruediv__"} <= set(result["qiskit.param.expression-value"])
