@@ -13,9 +13,32 @@ from qusema.targets.environments import EnvironmentStore
 SANDBOX_DIR = Path(__file__).resolve().parents[2] / "sandbox"
 
 
+# Run one law on one subject (after `patch`, which may plant a wrong implementation), and
+# when it is violated, exec the reproducer in the same (patched) process: does it fail?
+LAW_CHECK = """
+import json, warnings
+warnings.filterwarnings("ignore")
+import contract_runtime as r
+{patch}
+result = r.check({library!r}, {contract!r}, {subject!r}, {examples}, 0)
+if result["outcome"] == "violated":
+    try:
+        exec(result["reproducer"], {{"__name__": "__main__"}})
+        result["reproducer_fails"] = False
+    except AssertionError:
+        result["reproducer_fails"] = True
+print(json.dumps(result, default=str))
+"""
+
+
 class RuntimeRunner:
-    def __init__(self, python: Path) -> None:
+    def __init__(self, python: Path, library: str) -> None:
         self.python = python
+        self.library = library
+
+    def check_law(self, contract: str, subject: str, patch: str = "", examples: int = 15) -> dict:
+        return self(LAW_CHECK.format(library=self.library, patch=patch, contract=contract, subject=subject,
+                                     examples=examples))
 
     def __call__(self, code: str, timeout: float = 600) -> dict:
         """Run `code` (which must end by printing one JSON line) under the target's Python."""
@@ -26,7 +49,7 @@ class RuntimeRunner:
 
 
 def _runner(spec: str) -> RuntimeRunner:
-    return RuntimeRunner(EnvironmentStore().create(spec, tools=AUDIT_TOOLS).python)
+    return RuntimeRunner(EnvironmentStore().create(spec, tools=AUDIT_TOOLS).python, spec.split("==")[0])
 
 
 @pytest.fixture(scope="session")

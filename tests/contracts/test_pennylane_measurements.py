@@ -4,20 +4,6 @@ patched inside the test process): each law can fail."""
 
 import pytest
 
-CHECK = """
-import json, warnings
-warnings.filterwarnings("ignore")
-import contract_runtime as r
-{patch}
-result = r.check("pennylane", {contract!r}, {subject!r}, {examples}, 0)
-if result["outcome"] == "violated":
-    try:
-        exec(result["reproducer"], {{"__name__": "__main__"}})
-        result["reproducer_fails"] = False
-    except AssertionError:
-        result["reproducer_fails"] = True
-print(json.dumps(result, default=str))
-"""
 
 # Each plant breaks exactly what one law is about, for one subject.
 PLANTS = {
@@ -102,7 +88,7 @@ HOLDS_ON = {contract: subject for contract, (subject, _) in PLANTS.items()
 
 @pytest.mark.parametrize("contract", sorted(HOLDS_ON))
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(pennylane_runtime, contract):
-    result = pennylane_runtime(CHECK.format(patch="", contract=contract, subject=HOLDS_ON[contract], examples=12))
+    result = pennylane_runtime.check_law(patch="", contract=contract, subject=HOLDS_ON[contract], examples=12)
     assert result["outcome"] == "holds", result
     assert result["examples"] >= 1
 
@@ -110,7 +96,7 @@ def test_law_holds_on_the_release_for_a_subject_it_is_right_for(pennylane_runtim
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(pennylane_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = pennylane_runtime(CHECK.format(patch=patch, contract=contract, subject=subject, examples=25))
+    result = pennylane_runtime.check_law(patch=patch, contract=contract, subject=subject, examples=25)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     assert "import pennylane as qml" in result["reproducer"]  # public API only
@@ -139,6 +125,6 @@ def test_subjects_come_from_the_live_library(pennylane_runtime):
 def test_the_release_shows_violations(pennylane_runtime, contract, subject):
     """Violations the real release shows (kept: the laws are right, see the family report);
     their reproducers fail on the release."""
-    result = pennylane_runtime(CHECK.format(patch="", contract=contract, subject=subject, examples=25))
+    result = pennylane_runtime.check_law(patch="", contract=contract, subject=subject, examples=25)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]

@@ -4,20 +4,6 @@ process): each law can fail, and its reproducer fails with it."""
 
 import pytest
 
-CHECK = """
-import json, warnings
-warnings.filterwarnings("ignore")
-import contract_runtime as r
-{patch}
-result = r.check("pennylane", {contract!r}, {subject!r}, 15, 0)
-if result["outcome"] == "violated":
-    try:
-        exec(result["reproducer"], {{"__name__": "__main__"}})
-        result["reproducer_fails"] = False
-    except AssertionError:
-        result["reproducer_fails"] = True
-print(json.dumps(result, default=str))
-"""
 
 IMPORTS = "import numpy as np\nimport pennylane as qml\n"
 
@@ -69,7 +55,7 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(pennylane_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = pennylane_runtime(CHECK.format(patch="", contract=contract, subject=subject))
+    result = pennylane_runtime.check_law(patch="", contract=contract, subject=subject)
     assert result["outcome"] == "holds", result
     assert result["examples"] >= 1
 
@@ -77,7 +63,7 @@ def test_law_holds_on_the_release_for_a_subject_it_is_right_for(pennylane_runtim
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(pennylane_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = pennylane_runtime(CHECK.format(patch=IMPORTS + patch, contract=contract, subject=subject))
+    result = pennylane_runtime.check_law(patch=IMPORTS + patch, contract=contract, subject=subject)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     reproducer = result["reproducer"]

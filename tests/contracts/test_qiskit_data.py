@@ -4,18 +4,6 @@ each law can fail, and its reproducer fails with it."""
 
 import pytest
 
-CHECK = """
-import json, contract_runtime as r
-{patch}
-result = r.check("qiskit", {contract!r}, {subject!r}, 15, 0)
-if result["outcome"] == "violated":
-    try:
-        exec(result["reproducer"], {{"__name__": "__main__"}})
-        result["reproducer_fails"] = False
-    except AssertionError:
-        result["reproducer_fails"] = True
-print(json.dumps(result))
-"""
 
 # contract -> (a subject the law is right for on qiskit 2.4.1, a patch breaking exactly that law)
 PLANTS = {
@@ -97,7 +85,7 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch="", contract=contract, subject=subject))
+    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject)
     assert result["outcome"] == "holds", result
     assert result["examples"] >= 1
 
@@ -105,7 +93,7 @@ def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, 
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch=patch, contract=contract, subject=subject))
+    result = qiskit_runtime.check_law(patch=patch, contract=contract, subject=subject)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     assert "from qiskit" in result["reproducer"]
@@ -125,7 +113,7 @@ def test_round_trips_are_stated_for_every_exported_gate_class(qiskit_runtime):
 def test_marginal_memory_law_reports_the_release_behaviour_it_sees(qiskit_runtime):
     """A law may be violated on the release itself: that is a finding, with a reproducer that
     fails standalone (marginal_memory reads every hex sample with the first sample's width)."""
-    result = qiskit_runtime(CHECK.format(patch="", contract="qiskit.result.marginals-agree-with-counting",
-                                         subject="marginal_memory"))
+    result = qiskit_runtime.check_law(patch="", contract="qiskit.result.marginals-agree-with-counting",
+                                         subject="marginal_memory")
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"]

@@ -3,18 +3,6 @@ wrong implementation (the library patched inside the test process): each law can
 
 import pytest
 
-CHECK = """
-import json, contract_runtime as r
-{patch}
-result = r.check("qiskit", {contract!r}, {subject!r}, 15, 0)
-if result["outcome"] == "violated":
-    try:
-        exec(result["reproducer"], {{"__name__": "__main__"}})
-        result["reproducer_fails"] = False
-    except AssertionError:
-        result["reproducer_fails"] = True
-print(json.dumps(result))
-"""
 
 # Each plant breaks exactly what one law is about, for one gate class.
 PLANTS = {
@@ -39,7 +27,7 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_gate_it_is_right_for(qiskit_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch="", contract=contract, subject=subject))
+    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject)
     assert result["outcome"] == "holds", result
     assert result["examples"] >= 1
 
@@ -47,7 +35,7 @@ def test_law_holds_on_the_release_for_a_gate_it_is_right_for(qiskit_runtime, con
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch=patch, contract=contract, subject=subject))
+    result = qiskit_runtime.check_law(patch=patch, contract=contract, subject=subject)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     assert f"from qiskit.circuit.library import {subject}" in result["reproducer"]  # public API only

@@ -4,18 +4,6 @@ process): each law can fail, and its reproducer fails with it."""
 
 import pytest
 
-CHECK = """
-import json, contract_runtime as r
-{patch}
-result = r.check("qiskit", {contract!r}, {subject!r}, {examples}, 0)
-if result["outcome"] == "violated":
-    try:
-        exec(result["reproducer"], {{"__name__": "__main__"}})
-        result["reproducer_fails"] = False
-    except AssertionError:
-        result["reproducer_fails"] = True
-print(json.dumps(result))
-"""
 
 # contract -> (subject the law is right for on qiskit 2.4.1, plant breaking what the law is about)
 PLANTS = {
@@ -80,7 +68,7 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch="", contract=contract, subject=subject, examples=15))
+    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject, examples=15)
     assert result["outcome"] == "holds", result
     assert result["examples"] >= 1
 
@@ -88,7 +76,7 @@ def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, 
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch=patch, contract=contract, subject=subject, examples=40))
+    result = qiskit_runtime.check_law(patch=patch, contract=contract, subject=subject, examples=40)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     assert "qusema" not in result["reproducer"] and "oracle_core" not in result["reproducer"]
@@ -97,8 +85,8 @@ def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
 
 def test_stinespring_tolerance_finding_is_reproduced_on_the_release(qiskit_runtime):
     """A violation the release shows: the law, not a plant, fails there (kept as a finding)."""
-    result = qiskit_runtime(CHECK.format(patch="", contract="qiskit.query.property-predicates",
-                                         subject="Stinespring.is_cptp", examples=40))
+    result = qiskit_runtime.check_law(patch="", contract="qiskit.query.property-predicates",
+                                         subject="Stinespring.is_cptp", examples=40)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
 

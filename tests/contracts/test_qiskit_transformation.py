@@ -3,18 +3,6 @@ wrong implementation (the library patched inside the test process): each law can
 
 import pytest
 
-CHECK = """
-import json, contract_runtime as r
-{patch}
-result = r.check("qiskit", {contract!r}, {subject!r}, {examples}, 0)
-if result["outcome"] == "violated":
-    try:
-        exec(result["reproducer"], {{"__name__": "__main__"}})
-        result["reproducer_fails"] = False
-    except AssertionError:
-        result["reproducer_fails"] = True
-print(json.dumps(result))
-"""
 
 # Each plant breaks exactly what one law is about, for one subject: (subject, patch, public import).
 PLANTS = {
@@ -95,7 +83,7 @@ HOLDS = [
 
 @pytest.mark.parametrize("contract, subject", HOLDS)
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, contract, subject):
-    result = qiskit_runtime(CHECK.format(patch="", contract=contract, subject=subject, examples=10))
+    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject, examples=10)
     assert result["outcome"] == "holds", result
     assert result["examples"] >= 1
 
@@ -103,7 +91,7 @@ def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, 
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
     subject, patch, public_import = PLANTS[contract]
-    result = qiskit_runtime(CHECK.format(patch=patch, contract=contract, subject=subject, examples=25))
+    result = qiskit_runtime.check_law(patch=patch, contract=contract, subject=subject, examples=25)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     assert public_import in result["reproducer"]  # public API only
