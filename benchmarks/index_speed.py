@@ -106,11 +106,14 @@ def main() -> None:
     parser.add_argument("--cache-dir", type=Path, default=None)
     args = parser.parse_args()
     cache = args.cache_dir or default_cache_dir()
-    report = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "runs": args.runs,
+    # The machines are shared: the load says how far these medians are from a quiet run.
+    report = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                          "load_average_at_start": os.getloadavg()}, "runs": args.runs,
               "workers": args.workers, "results": {}}
     for spec in args.targets:
         report["results"][spec] = bench(spec, args.runs, args.workers, cache)
         print(json.dumps({spec: report["results"][spec]}, indent=2), flush=True)
+    report["machine"]["load_average_at_end"] = os.getloadavg()
     out = Path(__file__).parent / "results" / "index_speed.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")
