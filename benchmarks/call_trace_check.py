@@ -14,7 +14,6 @@ release. Results: per category counts over distinct traced edges, and the share 
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
 import subprocess
 import tempfile
@@ -24,6 +23,7 @@ from pathlib import Path
 from qusema.targets import default_cache_dir
 from qusema.units.index_db import IndexDB
 from qusema.units.index_location import index_path
+from qusema.units.segment_locator import SegmentLocator
 
 # Runs under the target's Python; standard library only.
 _TRACER = r"""
@@ -70,27 +70,8 @@ json.dump({"edges": [list(k) + [v] for k, v in edges.items()],
 """
 
 
-class SegmentLocator:
-    """file:line -> the segment containing it (segments never overlap: nested functions are
-    part of their enclosing segment)."""
-
-    def __init__(self, db: IndexDB) -> None:
-        self.by_file: dict[str, list[tuple[int, int, str]]] = {}
-        for file, start, end, qualname in db.conn.execute(
-                "SELECT file, start_line, end_line, qualname FROM segments WHERE language='python'"):
-            self.by_file.setdefault(file, []).append((start, end, qualname))
-        for spans in self.by_file.values():
-            spans.sort()
-
-    def at(self, file: str, line: int) -> str | None:
-        spans = self.by_file.get(file, [])
-        index = bisect.bisect_right(spans, (line, float("inf"), "")) - 1
-        while index >= 0:
-            start, end, qualname = spans[index]
-            if start <= line <= end:
-                return qualname
-            index -= 1
-        return None
+def _qualname(span: tuple[int, int, str] | None) -> str | None:
+    return span[2] if span else None
 
 
 def classify(db: IndexDB, locator: SegmentLocator, trace: dict) -> dict:
@@ -98,8 +79,8 @@ def classify(db: IndexDB, locator: SegmentLocator, trace: dict) -> dict:
     examples: dict[str, list[str]] = {}
     mro_cache: dict[str, list[str]] = {}
     for caller_file, line, callee_file, callee_line, _count in trace["edges"]:
-        caller = locator.at(caller_file, line)
-        callee = locator.at(callee_file, callee_line)
+        caller = _qualname(locator.at(caller_file, line))
+        callee = _qualname(locator.at(callee_file, callee_line))
         if caller is None or callee is None or caller == callee:
             edge_outcomes["outside segments or recursion"] += 1
             continue
@@ -111,7 +92,7 @@ def classify(db: IndexDB, locator: SegmentLocator, trace: dict) -> dict:
             examples[outcome].append(f"{caller}:{line} -> {callee}")
     native_outcomes: Counter[str] = Counter()
     for caller_file, line, python_name, _count in trace["native"]:
-        caller = locator.at(caller_file, line)
+        caller = _qualname(locator.at(caller_file, line))
         sites = [c for c in db.calls_from(caller) if c.line == line] if caller else []
         linked = [c for c in sites if c.via == "pyo3" and c.status == "resolved"]
         tail = ".".join(python_name.split(".")[-2:])

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from qusema.defects import RootCause
 from qusema.units.index_db import IndexDB
+from qusema.units.segment_locator import SegmentLocator
 
 Coverage = dict[str, list[int]]  # library file -> executed lines
 
@@ -44,12 +45,11 @@ def localize(runs: list[CoverageRun], db: IndexDB) -> RootCause | None:
         return None
     best = max(scores.values())
     by_segment: dict[str, tuple[str, int, int, int]] = {}
-    spans_of: dict[str, list[tuple[int, int, str]]] = {}
+    locator = SegmentLocator(db)
     for (file, line), score in scores.items():
         if score < best - 1e-12:
             continue
-        spans = spans_of.setdefault(file, db.segment_spans(file))
-        segment = _containing(spans, line)
+        segment = locator.at(file, line)
         if segment is None:
             continue
         start, end, qualname = segment
@@ -61,13 +61,6 @@ def localize(runs: list[CoverageRun], db: IndexDB) -> RootCause | None:
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
                      method=f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
                             f"{sum(r.passed for r in runs)} passing runs")
-
-
-def _containing(spans: list[tuple[int, int, str]], line: int) -> tuple[int, int, str] | None:
-    for span in spans:
-        if span[0] <= line <= span[1]:
-            return span
-    return None
 
 
 def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]) -> list[CoverageRun]:
