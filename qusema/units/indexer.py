@@ -8,7 +8,7 @@ import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 
@@ -141,7 +141,7 @@ def _at_path(parse: FileParse, rel_path: str) -> FileParse:
     if parse.file == rel_path:
         return parse
     return FileParse(rel_path, parse.language, parse.content_hash, parse.loc,
-                     [s.__class__(**{**s.__dict__, "file": rel_path}) for s in parse.segments], parse.facts)
+                     [replace(s, file=rel_path) for s in parse.segments], parse.facts)
 
 
 # -- parsing ---------------------------------------------------------------------------------

@@ -185,7 +185,7 @@ class PythonCallResolver:
             return CallSite(**base, status="unresolved", reason=f"call on the value of compiled {value_of}",
                             in_library_evidence=False, via="compiled value")
         targets = self.native.get(dotted, [])
-        constructors = [t for t in self.native.get(f"{dotted}.__new__", []) + self.native.get(f"{dotted}.__init__", [])]
+        constructors = self.native.get(f"{dotted}.__new__", []) + self.native.get(f"{dotted}.__init__", [])
         chosen = next((t for t in targets if t.kind not in ("class", "module")), None)
         if chosen is None and constructors:
             chosen = constructors[0]
