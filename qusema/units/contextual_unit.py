@@ -110,13 +110,17 @@ class _Budget:
     def add(self, text: str, share: float = 1.0) -> None:
         """Add text, using at most `share` of what is left."""
         allowance = int(self.left * share)
-        if allowance <= 0:
-            return
         if len(text) > allowance:
-            cut = text[: max(allowance - 60, 0)]
-            text = f"{cut}\n[... {len(text) - len(cut)} characters cut to fit the token budget]"
+            # the marker counts against the allowance too; a part with no room for it is left out
+            marker = f"\n[... {len(text)} characters cut to fit the token budget]"
+            keep = allowance - len(marker)
+            if keep <= 0:
+                return
+            text = text[:keep] + marker.replace(str(len(text)), str(len(text) - keep), 1)
+        if not text:
+            return
         self.parts.append(text)
-        self.left -= len(text)
+        self.left -= len(text) + 2  # the blank line that joins parts
 
     def text(self) -> str:
         return "\n\n".join(self.parts) + "\n"

@@ -219,7 +219,8 @@ class IndexDB:
 
     def public_names(self, qualname: str) -> list[str]:
         return [n for (n,) in self.conn.execute(
-            "SELECT public_name FROM public_api WHERE qualname=? ORDER BY length(public_name)", (qualname,))]
+            "SELECT DISTINCT public_name FROM public_api WHERE qualname=? ORDER BY length(public_name), public_name",
+            (qualname,))]
 
     def public_qualnames(self) -> set[str]:
         return {q for (q,) in self.conn.execute("SELECT DISTINCT qualname FROM public_api")}

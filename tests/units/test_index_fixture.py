@@ -93,10 +93,22 @@ def test_public_api_map_comes_from_all_and_autosummary(indexed):
 
 
 def test_token_budget_cuts_with_a_marker(indexed):
+    from qusema.units.contextual_unit import CHARS_PER_TOKEN, build_unit
+    from qusema.units.index_db import IndexDB
+
     _, cache = indexed
-    text = run("unit", "qfix.circuit.Circuit.global_phase", "--cache-dir", cache, "--budget", "200")
-    assert len(text) <= 200 * 4 + 200
-    assert "cut to fit the token budget" in text or "none" in text
+    (db_file,) = (Path(cache) / "index").glob("*.sqlite")
+    with IndexDB(db_file) as db:
+        unit = build_unit(db, "qfix.circuit.Circuit.global_phase")
+    assert unit.public_names == ["qfix.Circuit.global_phase"]  # declared twice (__all__, autosummary), named once
+    full = unit.render(token_budget=10_000)
+    assert "cut to fit the token budget" not in full and "return accumulate(" in full
+    budget = 80
+    assert len(full) > budget * CHARS_PER_TOKEN  # the whole unit does not fit: something must be cut
+    small = unit.render(token_budget=budget)
+    assert "cut to fit the token budget" in small
+    assert len(small) <= budget * CHARS_PER_TOKEN + 10  # part separators only
+    assert small.startswith("# qfix.circuit.Circuit.global_phase")  # the header is kept first
 
 
 def test_reindex_reparses_only_the_changed_file(indexed):
