@@ -18,12 +18,14 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
+from qusema.contracts.focus import Focus, build_focus, entry_segments, is_public_api
 from qusema.contracts.engine import ContractEngine, ContractInfo, SandboxCallFailed, WorkItem, contract_modules
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
 from qusema.store import RunStore
 from qusema.targets import resolve_source
-from qusema.targets.environments import EnvironmentStore, TargetEnvironment
+from qusema.targets.environments import EnvironmentStore, TargetEnvironment, checkout_commit
+from qusema.targets.source import inspect_checkout
 from qusema.trigger.classify import DEPRECATION_PROBE, qualify
 from qusema.units.index_db import IndexDB
 from qusema.units.index_location import index_path
@@ -39,6 +41,10 @@ Progress = Callable[[str], None]
 AUDIT_TOOLS = ("hypothesis>=6.100",)
 
 
+class AuditError(Exception):
+    """The audit cannot run as asked (e.g. a --focus that names no unit)."""
+
+
 @dataclass(frozen=True)
 class AuditConfig:
     target: str  # name==version
@@ -50,22 +56,37 @@ class AuditConfig:
     item_timeout_s: float = 120.0
     backend: str | None = None
     diff_against: tuple[str, ...] = ()  # other releases to re-run every reproducer on
+    # Units (names or file:PATH, as --units takes them): only checks whose entry API
+    # reaches one of them run (qusema.contracts.focus). Empty: the whole release.
+    focus: tuple[str, ...] = ()
+
+    @property
+    def is_checkout(self) -> bool:
+        return "==" not in self.target
 
     @property
     def library(self) -> str:
+        if self.is_checkout:
+            return inspect_checkout(Path(self.target)).name
         return self.target.split("==")[0].strip().lower()
 
     @property
     def version(self) -> str:
+        if self.is_checkout:
+            return f"checkout-{checkout_commit(Path(self.target))[:12]}"
         return self.target.split("==")[1].strip()
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (the time budget may change on resume)."""
         record = asdict(self)
+        if self.is_checkout:
+            record["commit"] = checkout_commit(Path(self.target))  # the path alone names no code
         record.pop("time_budget_s")
         record.pop("workers")
         record.pop("backend")
         record.pop("diff_against")
+        if not self.focus:
+            record.pop("focus")  # runs made before focus existed keep their ids
         return record
 
 
@@ -102,7 +123,7 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
     with RunStore(run_dir / "run.sqlite") as store:
         store.start_run(run_id, "audit", config.target, run_identity(config, agent))
         progress(f"run {run_id} in {run_dir}")
-        env = (envs or EnvironmentStore()).create(config.target, tools=AUDIT_TOOLS)
+        env = _environment(config, envs or EnvironmentStore(), progress)
         progress(f"environment {env.key}: {len(env.packages)} packages")
         db = _ensure_index(config.target, cache_dir, progress)
         store.record(run_id, "environment", env.key, {"packages": env.packages, "python": env.python_version})
@@ -113,7 +134,8 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
                      for _ in range(config.workers)]
             engine = ContractEngine(boxes[0], config.library, limits)
             contracts = [c for c in engine.catalog() if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
-            items = _work_items(store, run_id, engine, contracts, progress)
+            focus = _focus(store, run_id, config, db, progress) if config.focus else None
+            items = _work_items(store, run_id, engine, contracts, progress, focus)
             summary.contracts, summary.subjects = len(contracts), len({i.subject for i in items})
             summary.items_total = len(items)
             context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id)
@@ -135,6 +157,13 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
     return summary
 
 
+def _environment(config: AuditConfig, envs: EnvironmentStore, progress: Progress) -> TargetEnvironment:
+    if not config.is_checkout:
+        return envs.create(config.target, tools=AUDIT_TOOLS)
+    progress(f"building {config.target} at {config.version} (cached by commit)")
+    return envs.from_checkout(Path(config.target), import_name=config.library.replace("-", "_"), tools=AUDIT_TOOLS)
+
+
 def _ensure_index(target: str, cache_dir: Path, progress: Progress) -> IndexDB:
     tree = resolve_source(target, cache_dir)
     db = IndexDB(index_path(cache_dir, target), parser_tag())
@@ -143,8 +172,22 @@ def _ensure_index(target: str, cache_dir: Path, progress: Progress) -> IndexDB:
     return db
 
 
+def _focus(store: RunStore, run_id: str, config: AuditConfig, db: IndexDB, progress: Progress) -> Focus:
+    from qusema.agent.unit_selection import UnitSelectionError, select_units  # the agent imports this module
+
+    try:
+        units = select_units(db, ",".join(config.focus))
+    except UnitSelectionError as exc:
+        raise AuditError(f"--focus: {exc}") from exc
+    focus = build_focus(db, units, config.library)
+    store.record(run_id, "focus", "focus", focus.to_dict())
+    progress(f"focus: {len(units)} units, reached from {len(focus.reached)} segments "
+             f"({len(focus.public_names)} public names)")
+    return focus
+
+
 def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts: list[ContractInfo],
-                progress: Progress) -> list[WorkItem]:
+                progress: Progress, focus: Focus | None = None) -> list[WorkItem]:
     """Subjects are asked once per run and recorded, so a resumed run works on the same list."""
     recorded = {key: payload for key, payload in store.records(run_id, "subjects")}
     items: list[WorkItem] = []
@@ -154,12 +197,17 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
             store.record(run_id, "unavailable", family, {"reason": reason})
     for contract in contracts:
         if contract.id not in recorded:
-            subjects, reason = engine.subjects(contract.id)
-            if reason:
-                progress(f"{contract.id} does not apply to this release: {reason}")
-            store.record(run_id, "subjects", contract.id, {"subjects": subjects, "reason": reason})
-            recorded[contract.id] = {"subjects": subjects}
-        items.extend(WorkItem(contract.id, s) for s in recorded[contract.id]["subjects"])
+            found = engine.subjects(contract.id)
+            if found.reason:
+                progress(f"{contract.id} does not apply to this release: {found.reason}")
+            recorded[contract.id] = {"subjects": found.names, "apis": found.apis, "reason": found.reason}
+            store.record(run_id, "subjects", contract.id, recorded[contract.id])
+        apis = recorded[contract.id].get("apis", {})
+        items.extend(WorkItem(contract.id, s) for s in recorded[contract.id]["subjects"]
+                     if focus is None or focus.covers(apis.get(s)))
+    if focus is not None:
+        total = sum(len(r["subjects"]) for r in recorded.values())
+        progress(f"focus keeps {len(items)} of {total} checks (those whose entry API reaches a focus unit)")
     progress(f"{len(contracts)} contracts, {len(items)} (contract, subject) checks")
     return items
 
@@ -257,9 +305,9 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
     if outcome.verification.verdict != Verdict.REPRODUCED:
         return records
     hypothesis = outcome.hypothesis
-    root_cause = None if all(r.passed for r in outcome.coverage) else localize(outcome.coverage, ctx.db)
-    public = bool(ctx.db.conn.execute("SELECT 1 FROM public_api WHERE public_name=? LIMIT 1",
-                                      (hypothesis.api,)).fetchone())
+    root_cause = None if all(r.passed for r in outcome.coverage) else localize(
+        outcome.coverage, ctx.db, entry_segments(ctx.db, hypothesis.api, ctx.config.library))
+    public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
     qualification = qualify(public, outcome.result["validity"], outcome.deprecations)
     if root_cause is not None:
         hypothesis = Hypothesis(**{**asdict(hypothesis), "unit": root_cause.segment})

@@ -238,6 +238,9 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Minutes; no new check starts after this (the run can be resumed).")
 @click.option("--contracts", "patterns", multiple=True, default=("*",), show_default=True,
               help="Glob patterns over contract ids, comma-separated or repeated, e.g. 'qiskit.operation.*'.")
+@click.option("--focus", "focus", multiple=True, metavar="UNIT|file:PATH",
+              help="Only checks whose entry API reaches these units in the call graph (names or unique suffixes, "
+                   "file:PATH for every function of a file; comma-separated or repeated). Default: the whole release.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
               help="Sandboxes checking in parallel.")
@@ -248,22 +251,24 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Re-run every finding's reproducer on this release too: 'still present' or 'fixed there'.")
 @llm_options
 @cache_option
-def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...], seed: int, workers: int,
+def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...],
+          focus: tuple[str, ...], seed: int, workers: int,
           backend: str | None, resume: bool, diff_against: tuple[str, ...], llm: str | None, base_url: str | None,
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
-    """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1) with the offline contract
-    engine: quantum-semantic laws checked on generated inputs in the sandbox; every violation
+    """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1, or a git checkout of the
+    library, built at its HEAD commit) with the offline contract engine: quantum-semantic laws checked on generated inputs in the sandbox; every violation
     is re-run as a standalone reproducer, localized to a source segment and qualified.
     Writes findings.json, findings.sarif and issue drafts (drafts/*.md)."""
-    from qusema.audit import AuditConfig, run_audit, run_id_for
+    from qusema.audit import AuditConfig, AuditError, run_audit, run_id_for
 
     if "==" not in target:
-        raise click.ClickException("audit needs an exact release pin such as qiskit==2.4.1")
+        target = _checkout_target(target)
     config = AuditConfig(target=target, examples=examples, seed=seed,
                          contracts=tuple(p.strip() for group in patterns for p in group.split(",") if p.strip()),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
-                         diff_against=tuple(diff_against))
+                         diff_against=tuple(diff_against),
+                         focus=tuple(u.strip() for group in focus for u in group.split(",") if u.strip()))
     agent = None
     agent_settings = agent_config(target, llm, base_url, units, llm_concurrency, revisions, unit_cost, run_cost,
                                   backend)
@@ -276,13 +281,33 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     if (run_dir / "run.sqlite").exists() and not resume:
         raise click.ClickException(f"{run_dir} holds a run with these settings: pass --resume to continue it, "
                                    "or change --out / --seed")
-    summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True),
-                        agent=agent)
+    try:
+        summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True),
+                            agent=agent)
+    except AuditError as exc:
+        raise click.ClickException(str(exc)) from exc
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
                f"({summary.stop_reason})")
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"findings: {summary.findings}  ->  {summary.run_dir}")
+
+
+def _checkout_target(target: str) -> str:
+    """A checkout to audit, as its absolute path; a clear refusal for anything else."""
+    from qusema.targets.environments import TargetEnvironmentError, checkout_commit
+    from qusema.targets.source import inspect_checkout
+
+    path = Path(target).expanduser()
+    if not path.exists():
+        raise click.ClickException(f"{target!r} is neither an exact release pin (e.g. qiskit==2.4.1) "
+                                   "nor a checkout directory")
+    try:
+        inspect_checkout(path)
+        checkout_commit(path)
+    except (TargetError, NotALibrary, TargetEnvironmentError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    return str(path.resolve())
 
 
 @main.command()

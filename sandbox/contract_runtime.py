@@ -24,6 +24,11 @@ SPECIAL_ANGLES = [0.0, math.pi / 4, math.pi / 2, 3 * math.pi / 4, math.pi, -math
                   2 * math.pi, -math.pi / 4, 3 * math.pi / 2, 4 * math.pi]
 
 
+# Seconds hypothesis may spend shrinking a failure. Shrinking a violation of a law over
+# circuits can take minutes (hundreds of library calls), and dominated audit time.
+SHRINK_BUDGET_S = 20.0
+
+
 class Contract:
     """One law over a family of subjects.
 
@@ -102,10 +107,21 @@ def unavailable_families(library):
 def subjects(library, contract_id):
     """The subjects a law applies to on this release; none, with the reason, when the
     family's API is not there (old releases)."""
+    contract = _contracts(library)[contract_id]
     try:
-        return {"subjects": list(_contracts(library)[contract_id].subjects()), "reason": None}
+        names = list(contract.subjects())
     except (ImportError, AttributeError, TypeError) as exc:
-        return {"subjects": [], "reason": f"{type(exc).__name__}: {exc}"}
+        return {"subjects": [], "apis": {}, "reason": f"{type(exc).__name__}: {exc}"}
+    return {"subjects": names, "apis": {name: _api_of(contract, name) for name in names}, "reason": None}
+
+
+def _api_of(contract, subject):
+    """The entry API of a subject's checks (what `--focus` selects on); None if the
+    contract cannot name it without running."""
+    try:
+        return contract.api(subject)
+    except Exception:  # noqa: BLE001 - an unnamed API only makes the subject unfocusable
+        return None
 
 
 def check(library, contract_id, subject, max_examples, seed):
@@ -115,24 +131,38 @@ def check(library, contract_id, subject, max_examples, seed):
     from hypothesis import seed as fixed_seed
 
     contract = _contracts(library)[contract_id]
-    state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": []}
+    state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [],
+             "failing_since": None, "failing_repr": None, "shrink_cut": False}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
     @fixed_seed(seed)
     @given(contract.strategy(subject))
     def law_holds(example):
+        if (state["failing_since"] is not None and time.perf_counter() - state["failing_since"] > SHRINK_BUDGET_S
+                and repr(example) != state["failing_repr"]):
+            # Shrink budget spent: every further candidate counts as passing, so hypothesis
+            # settles on the smallest failure found so far (and replays that one, which is
+            # still checked).
+            state["shrink_cut"] = True
+            return
         state["examples"] += 1
         try:
             contract.check(subject, example)
         except AssertionError as exc:
             # hypothesis runs the shrunk example last: what stays here is the minimal one
             state["failing"], state["message"] = example, str(exc)
+            state["failing_repr"] = repr(example)
+            if state["failing_since"] is None:
+                state["failing_since"] = time.perf_counter()
             raise
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:
             if isinstance(exc, Exception):
+                state["failing_repr"] = repr(example)
+                if state["failing_since"] is None:
+                    state["failing_since"] = time.perf_counter()
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
             # an ordinary error so hypothesis shrinks it and the check reports "raised".
@@ -154,6 +184,7 @@ def check(library, contract_id, subject, max_examples, seed):
               "examples": state["examples"], "seconds": round(time.perf_counter() - started, 3),
               "api": contract.api(subject), "validity": contract.validity}
     if outcome == "violated":
+        result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
         result["example"] = contract.describe_input(subject, state["failing"])
         result["reproducer"] = contract.reproducer(subject, state["failing"])

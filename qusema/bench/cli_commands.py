@@ -77,11 +77,12 @@ def selfcheck(dataset_path: Path, bugs: str | None, backend: str | None, out_dir
                    "claims without running them. Scored as a row of its own.")
 @click.option("--setting", type=click.Choice(SETTINGS), default="unit", show_default=True,
               help="unit: the auditor gets the root-cause contextual unit; file: the whole containing file. "
-                   "The contract engine gets neither, so for it the setting changes nothing (recorded as such).")
+                   "The contract engine reads no text: it runs the checks whose entry API reaches that unit "
+                   "(or any function of that file) in the call graph.")
 @click.option("--runs", type=click.IntRange(1, 20), default=3, show_default=True, help="Independent runs (seed = run - 1).")
 @bugs_option
 @click.option("--time-budget", "time_budget", type=click.FloatRange(0.1, 24 * 60), default=30.0, show_default=True,
-              help="Minutes per audit (contracts: per release; llm: per bug).")
+              help="Minutes per audit (one audit per bug and run).")
 @click.option("--examples", type=click.IntRange(1, 10_000), default=25, show_default=True,
               help="Contracts: generated inputs per (contract, subject) check.")
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True)

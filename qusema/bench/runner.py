@@ -1,10 +1,11 @@
 """`qusema bench run`: audit the buggy releases of the historical bugs, then score each bug.
 
 Sources:
-- `contracts` — the offline contract engine (`qusema.audit.run_audit`). It audits a whole
-  release, so a release shared by several bugs is audited once per run and scored against
-  each. It receives no unit text: the `unit` and `file` settings give it the same input,
-  so both settings share one audit per (release, run) and say so in their records.
+- `contracts` — the offline contract engine (`qusema.audit.run_audit`), one focused audit
+  per bug: it reads no text, so it is "given" the root-cause unit (`unit`) or the whole
+  containing file (`file`) as an audit focus — only the checks whose entry API reaches that
+  unit, or any function of that file, in Stage I's reverse call graph run
+  (`qusema.contracts.focus`). The focus is where to look, never what is wrong there.
 - `llm` — the LLM auditor, one audit per bug, given the root-cause segment's contextual
   unit (`unit`) or the whole containing file (`file`). It is reached through
   `qusema.agent.run_bench_audit` (see `LLMEntryPoint`); without it the run stops with a
@@ -42,8 +43,10 @@ ABLATION_NOTES = {
     "no-docs": "units were rendered without their documentation (docstrings included)",
     "no-verification": "claims were accepted without running them; the scorer still re-ran every reproducer",
 }
-CONTRACT_SETTING_NOTE = ("the contract engine receives no unit text: the unit and file settings give it the "
-                         "same input, and share one audit per (release, run)")
+CONTRACT_SETTING_NOTES = {
+    "unit": "the contract engine ran the checks whose entry API reaches the root-cause unit in the call graph",
+    "file": "the contract engine ran the checks whose entry API reaches any function of the root-cause file",
+}
 
 
 class BenchError(Exception):
@@ -212,34 +215,41 @@ def run_bench(config: BenchConfig, dataset: Dataset, bugs: list[Bug], cache_dir:
 
 
 def _jobs(config: BenchConfig, dataset: Dataset, bugs: list[Bug]) -> list[tuple[str, list[Bug]]]:
-    if config.source == "contracts":
-        return list(dataset.releases(bugs).items())
     return [(bug.id, [bug]) for bug in bugs]
 
 
-def _contracts_audit(config: BenchConfig, target: str, bugs: list[Bug], run: int, cache_dir: Path,
+def contract_focus(setting: str, bug: Bug) -> tuple[str, ...]:
+    """What the contract engine is pointed at for a bug: its root-cause segment, or every
+    function of the file that holds it."""
+    return (bug.root_cause_qualname,) if setting == "unit" else (f"file:{bug.root_cause_file}",)
+
+
+def _contracts_audit(config: BenchConfig, key: str, bugs: list[Bug], run: int, cache_dir: Path,
                      progress: Progress) -> tuple[AuditRecord, list[Finding]]:
     from qusema.audit import AuditConfig, collect_findings, run_audit
     from qusema.store import RunStore
 
+    (bug,) = bugs
+    target = bug.buggy_target
     audit_config = AuditConfig(target=target, examples=config.examples, seed=run - 1,
                                time_budget_s=config.time_budget_min * 60, workers=config.workers,
-                               backend=config.backend, item_timeout_s=config.item_timeout_s)
-    summary = run_audit(audit_config, config.work_dir / "audits" / "contracts", cache_dir,
-                        lambda m: progress(f"  [{target}] {m}"))
+                               backend=config.backend, item_timeout_s=config.item_timeout_s,
+                               focus=contract_focus(config.setting, bug))
+    summary = run_audit(audit_config, config.work_dir / "audits" / config.row, cache_dir,
+                        lambda m: progress(f"  [{key}] {m}"))
     with RunStore(summary.run_dir / "run.sqlite") as store:
         (info,) = store.runs()
         findings = collect_findings(store, info.run_id)
         verifications = [payload for _, payload in store.records(info.run_id, "verification")]
-    funnel = contract_funnel(verifications, findings, _public_names(cache_dir, target, findings))
+    funnel = contract_funnel(verifications, findings, _public_apis(cache_dir, target, findings))
     record = AuditRecord(
-        key=target, target=target, source="contracts", setting=config.setting, run=run,
+        key=key, target=target, source="contracts", setting=config.setting, run=run,
         run_dir=str(summary.run_dir), run_id=info.run_id, bugs=[b.id for b in bugs],
         stop_reason=summary.stop_reason, seconds=summary.seconds, funnel=funnel,
         config={**audit_config.identity(), "time_budget_s": audit_config.time_budget_s,
                 "contracts_checked": summary.contracts, "subjects": summary.subjects,
                 "items_done": summary.items_done, "items_total": summary.items_total, "examples_run": summary.examples},
-        setting_note=CONTRACT_SETTING_NOTE)
+        setting_note=CONTRACT_SETTING_NOTES[config.setting])
     return record, findings
 
 
@@ -258,16 +268,17 @@ def contract_funnel(verifications: list[dict[str, Any]], findings: list[Finding]
     }
 
 
-def _public_names(cache_dir: Path, target: str, findings: list[Finding]) -> set[str]:
+def _public_apis(cache_dir: Path, target: str, findings: list[Finding]) -> set[str]:
+    from qusema.contracts.focus import is_public_api
     from qusema.units.index_db import IndexDB
     from qusema.units.index_location import index_path
 
     path = index_path(cache_dir, target)
     if not path.is_file() or not findings:
         return set()
+    library = target.split("==")[0].strip().lower()
     with IndexDB(path) as db:
-        return {f.hypothesis.api for f in findings if db.conn.execute(
-            "SELECT 1 FROM public_api WHERE public_name=? LIMIT 1", (f.hypothesis.api,)).fetchone()}
+        return {f.hypothesis.api for f in findings if is_public_api(db, f.hypothesis.api, library)}
 
 
 def _llm_entry_point() -> LLMEntryPoint:

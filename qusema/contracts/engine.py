@@ -21,6 +21,16 @@ class ContractInfo:
 
 
 @dataclass(frozen=True)
+class Subjects:
+    """What a law applies to on a release: its subjects, each one's entry API, or the
+    reason it applies to nothing."""
+
+    names: list[str]
+    apis: dict[str, str | None]
+    reason: str | None
+
+
+@dataclass(frozen=True)
 class WorkItem:
     contract: str
     subject: str
@@ -61,14 +71,14 @@ class ContractEngine:
     def catalog(self) -> list[ContractInfo]:
         return [ContractInfo(**c) for c in self._call("catalog", f"contract_runtime.catalog({self.library!r})")]
 
-    def subjects(self, contract_id: str) -> tuple[list[str], str | None]:
+    def subjects(self, contract_id: str) -> Subjects:
         """The subjects, or none and the reason the law does not apply to this release
         (including the enumeration itself failing in the sandbox)."""
         try:
             answer = self._call("subjects", f"contract_runtime.subjects({self.library!r}, {contract_id!r})")
         except SandboxCallFailed as failed:
-            return [], f"listing subjects failed: {failed}"
-        return answer["subjects"], answer["reason"]
+            return Subjects([], {}, f"listing subjects failed: {failed}")
+        return Subjects(answer["subjects"], answer.get("apis", {}), answer["reason"])
 
     def unavailable_families(self) -> dict[str, str]:
         return self._call("families", f"contract_runtime.unavailable_families({self.library!r})")

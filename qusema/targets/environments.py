@@ -329,14 +329,11 @@ class EnvironmentStore:
             ))
 
     def from_checkout(self, checkout: Path, python_spec: str = DEFAULT_PYTHON,
-                      import_name: str | None = None) -> TargetEnvironment:
-        """Builds the library from a source checkout, cached by its commit."""
+                      import_name: str | None = None, tools: Sequence[str] = ()) -> TargetEnvironment:
+        """Builds the library from a source checkout, cached by its commit (and the tools
+        installed beside it, as for `create`)."""
         checkout = Path(checkout).resolve()
-        head = subprocess.run(["git", "-C", str(checkout), "rev-parse", "HEAD"],
-                              capture_output=True, text=True)
-        if head.returncode != 0:
-            raise TargetEnvironmentError(f"{checkout} is not a git checkout: {head.stderr.strip()}")
-        commit = head.stdout.strip()
+        commit = checkout_commit(checkout)
         dirty = subprocess.run(["git", "-C", str(checkout), "status", "--porcelain",
                                 "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
         if dirty:
@@ -344,6 +341,8 @@ class EnvironmentStore:
             raise TargetEnvironmentError(f"{checkout} has uncommitted changes; commit or stash them")
         name = import_name or checkout.name
         key = f"checkout-{re.sub(r'[^A-Za-z0-9_.-]', '-', name)}-{commit[:12]}"
+        if tools:
+            key += f"-{_digest(['tools', *sorted(tools)])}"
         env_dir = self.root / key
         with self._locked(key):
             cached = _load(env_dir)
@@ -363,6 +362,10 @@ class EnvironmentStore:
                 if built.returncode != 0:
                     raise ResolutionError(str(checkout), built.stderr, f"build of commit {commit}")
                 python = venv / "bin" / "python"
+                if tools:
+                    added = _run([*_uv(), "pip", "install", "--compile-bytecode", "-p", python, *tools])
+                    if added.returncode != 0:
+                        raise ResolutionError(" ".join(tools), added.stderr, f"tools beside {checkout}")
                 return _record(env_dir, TargetEnvironment(
                     key=key, root=env_dir, python=python, **_probe(python),
                     requirement=f"{checkout}@{commit}", import_name=name, source="checkout",
@@ -371,6 +374,14 @@ class EnvironmentStore:
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise
+
+
+def checkout_commit(checkout: Path) -> str:
+    """The commit a checkout's HEAD is at; what identifies what gets built from it."""
+    head = subprocess.run(["git", "-C", str(checkout), "rev-parse", "HEAD"], capture_output=True, text=True)
+    if head.returncode != 0:
+        raise TargetEnvironmentError(f"{checkout} is not a git checkout: {head.stderr.strip()}")
+    return head.stdout.strip()
 
 
 def _digest(parts: Sequence[str]) -> str:

@@ -55,3 +55,19 @@ def _chain(parents: dict[str, str | None], end: str) -> tuple[str, ...]:
     while (parent := parents[chain[-1]]) is not None:
         chain.append(parent)
     return tuple(reversed(chain))
+
+
+def call_distances(db: IndexDB, starts: list[str], max_depth: int = 8, max_visited: int = 20000) -> dict[str, int]:
+    """How many resolved calls away from `starts` each segment is (forward, breadth-first)."""
+    distance = {start: 0 for start in starts}
+    queue: deque[str] = deque(starts)
+    while queue and len(distance) < max_visited:
+        node = queue.popleft()
+        if distance[node] >= max_depth:
+            continue
+        for (callee,) in db.conn.execute("SELECT DISTINCT target FROM calls WHERE caller=? AND target IS NOT NULL",
+                                         (node,)):
+            if callee not in distance:
+                distance[callee] = distance[node] + 1
+                queue.append(callee)
+    return distance

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from qusema.defects import RootCause
+from qusema.units.call_graph import call_distances
 from qusema.units.index_db import IndexDB
 from qusema.units.segment_locator import SegmentLocator
 
@@ -37,9 +38,13 @@ def ochiai(runs: list[CoverageRun]) -> dict[tuple[str, int], float]:
     return {key: count / math.sqrt(total_failed * (count + passed.get(key, 0))) for key, count in failed.items()}
 
 
-def localize(runs: list[CoverageRun], db: IndexDB) -> RootCause | None:
-    """The segment holding the most suspicious lines; ties go to the segment with more lines
-    at that score (more of its behaviour is specific to the failure)."""
+def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = None) -> RootCause | None:
+    """The segment holding the most suspicious lines. Segments tied at that score ran in
+    exactly the same runs, so coverage cannot tell them apart: the tie goes to the one
+    fewest calls from the entry segments (`entry`, the reproducer's public API) — the
+    root cause is the first segment along the call chain that turns valid input into a
+    wrong output, and shared machinery every run passes through is a worse guess than the
+    entry's own code — then to the one with more lines at that score."""
     scores = ochiai(runs)
     if not scores:
         return None
@@ -57,7 +62,10 @@ def localize(runs: list[CoverageRun], db: IndexDB) -> RootCause | None:
         by_segment[qualname] = (file, start, end, count + 1)
     if not by_segment:
         return None
-    qualname, (file, start, end, _) = max(by_segment.items(), key=lambda kv: (kv[1][3], -(kv[1][2] - kv[1][1])))
+    distance = call_distances(db, entry) if entry else {}
+    far = len(distance) + 1
+    qualname, (file, start, end, _) = min(
+        by_segment.items(), key=lambda kv: (distance.get(kv[0], far), -kv[1][3], kv[1][2] - kv[1][1]))
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
                      method=f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
                             f"{sum(r.passed for r in runs)} passing runs")

@@ -47,3 +47,15 @@ def test_localize_picks_the_segment_only_failing_runs_execute(fixture_index: Ind
     assert cause.segment == "qfix.circuit.Circuit._check"
     assert (cause.file, cause.start_line, cause.end_line) == ("qfix/circuit.py", 44, 46)
     assert cause.score == 1.0
+
+
+def test_a_tie_goes_to_the_segment_nearest_the_entry_api(fixture_index: IndexDB):
+    # Both runs execute the same lines of Circuit.append (entry) and Circuit._check (its
+    # callee): coverage cannot tell them apart, and _check has more lines at the top score.
+    lines = {"qfix/circuit.py": [40, 45, 46]}
+    runs = [CoverageRun(passed=False, lines=lines), CoverageRun(passed=True, lines=lines)]
+    assert localize(runs, fixture_index).segment == "qfix.circuit.Circuit._check"  # no entry given
+    entered = localize(runs, fixture_index, entry=["qfix.circuit.Circuit.append"])
+    assert entered.segment == "qfix.circuit.Circuit.append"
+    # An entry the tied segments are not reachable from leaves the line count to decide.
+    assert localize(runs, fixture_index, entry=["qfix.gates.HGate.__init__"]).segment == "qfix.circuit.Circuit._check"

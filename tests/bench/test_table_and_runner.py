@@ -1,5 +1,5 @@
 """The table's shape (Tables 3 and 4 of the paper), and the runner's bookkeeping: one audit
-per release and run, finished (bug, run) pairs never redone, `--source llm` refused
+per bug and run (focused on the bug's unit or file), finished (bug, run) pairs never redone, `--source llm` refused
 clearly when the LLM auditor is missing."""
 
 import json
@@ -46,18 +46,18 @@ class FakeRerun:
 def fake_audits(monkeypatch):
     audits: list[tuple[str, int]] = []
 
-    def audit(config, target, bugs, run, cache_dir, progress):
-        audits.append((target, run))
+    def audit(config, key, bugs, run, cache_dir, progress):
+        audits.append((key, run))
         # Run 1 finds qiskit-12093 (flips) and qiskit-10570 (stuck: identified only);
         # run 2 finds only qiskit-12093.
         found = [_finding(DATASET.bug("qiskit-12093"), "flip qiskit-12093")]
         if run == 1:
             found.append(_finding(DATASET.bug("qiskit-10570"), "stuck qiskit-10570"))
-        record = AuditRecord(key=target, target=target, source="contracts", setting=config.setting, run=run,
+        record = AuditRecord(key=key, target=bugs[0].buggy_target, source="contracts", setting=config.setting, run=run,
                              run_dir="/nowhere", run_id="r", bugs=[b.id for b in bugs], stop_reason="complete",
                              seconds=1.0, funnel={"candidates": 7, "verified_defects": 4, "findings": 3,
                                                   "api_triggers": 3, "final_reports": 2},
-                             setting_note=runner.CONTRACT_SETTING_NOTE)
+                             setting_note=runner.CONTRACT_SETTING_NOTES[config.setting])
         return record, found
 
     monkeypatch.setattr(runner, "_contracts_audit", audit)
@@ -65,12 +65,12 @@ def fake_audits(monkeypatch):
     return audits
 
 
-def test_one_audit_per_release_and_run_and_resume_redoes_nothing(tmp_path: Path, fake_audits):
-    bugs = DATASET.select(["qiskit-12093", "qiskit-10570", "qiskit-11974", "qiskit-14107"])
+def test_one_audit_per_bug_and_run_and_resume_redoes_nothing(tmp_path: Path, fake_audits):
+    ids = ["qiskit-12093", "qiskit-10570", "qiskit-11974", "qiskit-14107"]
+    bugs = DATASET.select(ids)
     config = BenchConfig("contracts", "unit", runs=2, out_dir=tmp_path / "results", work_dir=tmp_path / "work")
     scores = run_bench(config, DATASET, bugs, tmp_path / "cache")
-    assert sorted(fake_audits) == [("qiskit==1.0.2", 1), ("qiskit==1.0.2", 2), ("qiskit==2.2.0", 1),
-                                   ("qiskit==2.2.0", 2)]
+    assert sorted(fake_audits) == sorted((bug, run) for bug in ids for run in (1, 2))
     by = {(s.bug, s.run): s for s in scores}
     assert (by[("qiskit-12093", 1)].identified, by[("qiskit-12093", 1)].relocated) == (True, True)
     assert (by[("qiskit-10570", 1)].identified, by[("qiskit-10570", 1)].relocated) == (True, False)
@@ -80,10 +80,10 @@ def test_one_audit_per_release_and_run_and_resume_redoes_nothing(tmp_path: Path,
     again = run_bench(config, DATASET, bugs, tmp_path / "cache")
     assert fake_audits == []  # every (bug, run) was finished
     assert sorted((s.bug, s.run, s.relocated) for s in again) == sorted((s.bug, s.run, s.relocated) for s in scores)
-    # Removing one score redoes that (bug, run) only, with one audit of its release.
+    # Removing one score redoes that (bug, run) only.
     (config.run_dir(2) / "qiskit-11974.json").unlink()
     run_bench(config, DATASET, bugs, tmp_path / "cache")
-    assert fake_audits == [("qiskit==1.0.2", 2)]
+    assert fake_audits == [("qiskit-11974", 2)]
 
 
 def test_table_has_runs_means_cost_and_funnel(tmp_path: Path, fake_audits):
@@ -99,16 +99,16 @@ def test_table_has_runs_means_cost_and_funnel(tmp_path: Path, fake_audits):
     assert [(r["identified"], r["relocated"], r["bugs_scored"]) for r in unit["runs"]] == [(2, 1, 3), (1, 1, 3)]
     assert unit["mean"]["identified"] == 1.5 and unit["mean"]["relocated"] == 1.0
     assert unit["total_cost_usd"] == 0.0 and unit["total_tokens"] == 0
-    # two audits per run (qiskit 1.0.2 and 2.2.0), each with the scripted funnel
+    # three audits per run (one per bug), each with the scripted funnel
     assert {stage: unit["mean"][stage] for stage in FUNNEL} == {
-        "candidates": 14, "verified_defects": 8, "api_triggers": 6, "final_reports": 4}
+        "candidates": 21, "verified_defects": 12, "api_triggers": 9, "final_reports": 6}
     assert table["per_bug"]["qiskit-12093"]["contracts-unit"] == ["R", "R"]
     assert table["per_bug"]["qiskit-10570"]["contracts-unit"] == ["I", "-"]
     markdown = md_path.read_text()
     assert "| Auditor | Setting | Run 1 | Run 2 | Mean identified | Mean relocated | Cost (USD) | Tokens |" in markdown
     assert "| contracts | unit | 2 / 1 (3/20 bugs) | 1 / 1 (3/20 bugs) | 1.50 | 1.00 | 0.00 | 0 |" in markdown
     assert "| Candidates | Verified defects | API triggers | Final reports |" in markdown
-    assert "receives no unit text" in markdown
+    assert "entry API reaches the root-cause unit" in markdown and "any function of the root-cause file" in markdown
     assert "| qiskit-12093 |" in markdown and "| pennylane-7344 |" in markdown  # every bug has a line
 
 
@@ -139,14 +139,14 @@ def test_bad_settings_are_refused():
 def test_a_failed_audit_leaves_its_bugs_unscored_and_the_others_scored(tmp_path: Path, fake_audits, monkeypatch):
     working = runner._contracts_audit
 
-    def flaky(config, target, bugs, run, cache_dir, progress):
-        if target == "qiskit==2.2.0":
+    def flaky(config, key, bugs, run, cache_dir, progress):
+        if key == "qiskit-14107":
             raise TimeoutError("subjects: timeout")
-        return working(config, target, bugs, run, cache_dir, progress)
+        return working(config, key, bugs, run, cache_dir, progress)
 
     monkeypatch.setattr(runner, "_contracts_audit", flaky)
     config = BenchConfig("contracts", "unit", runs=1, out_dir=tmp_path / "r", work_dir=tmp_path / "w")
-    with pytest.raises(BenchError, match="qiskit==2.2.0: TimeoutError") as failed:
+    with pytest.raises(BenchError, match="qiskit-14107: TimeoutError") as failed:
         run_bench(config, DATASET, DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
     assert [s.bug for s in failed.value.scores] == ["qiskit-12093"]
     assert not config.score_path(1, DATASET.bug("qiskit-14107")).exists()  # retried by the next run

@@ -102,3 +102,16 @@ def test_subjects_are_enumerated_from_the_live_library(qiskit_runtime):
         result["qiskit.query.pauli-commutation"])
     assert {"Choi.is_cptp", "Kraus.is_tp", "Operator.is_unitary"} <= set(result["qiskit.query.property-predicates"])
     assert {"sin", "__pow__", "__rtruediv__"} <= set(result["qiskit.param.expression-value"])
+
+
+@pytest.mark.parametrize("budget, cut", [(0.0, True), (600.0, False)])
+def test_shrinking_stops_at_its_budget_and_still_reports_a_failing_input(qiskit_runtime, budget, cut):
+    # The planted depth bug fails on every circuit of more than two instructions: hypothesis
+    # would shrink toward three; with no budget it keeps the first failure it found.
+    subject, patch = PLANTS["qiskit.structure.metrics-count-instructions"]
+    result = qiskit_runtime.check_law(patch=f"{patch}\nr.SHRINK_BUDGET_S = {budget}",
+                                      contract="qiskit.structure.metrics-count-instructions",
+                                      subject=subject, examples=40)
+    assert result["outcome"] == "violated", result
+    assert result["shrink_cut"] is cut
+    assert result["reproducer_fails"], result["reproducer"]

@@ -1,0 +1,155 @@
+"""`--focus`: audit only where given units can be reached from.
+
+A contract check enters the library through one public API (the contract's `api` of the
+subject). With a focus, a check runs only if that API reaches one of the focus units in
+Stage I's reverse call graph: the contract engine's counterpart of handing the LLM agent a
+unit (or a whole file) to audit. Nothing here knows any bug: the focus is a set of segments,
+and the rule is reachability.
+
+Reachability over-approximates on purpose. Calls whose receiver type Stage I could not
+resolve count as edges to every candidate method; a method's class counts as reaching it
+(a method is often entered by dynamic dispatch, e.g. `definition` -> `self._define()`, which
+no static resolver sees); public callers do not end the walk (`transpile` reaches what
+`generate_preset_pass_manager` reaches). A check whose entry API is a class covers the
+class's methods.
+
+An API string is matched against the reached segments twice: exactly, through the public
+API map; and by its tail — from its first class-like (capitalized) component on, or else its
+last component — as a run of components of a reached qualified name (`qml.expval` matches
+`pennylane.measurements.expval.expval`, `DAGCircuit.depth` the Rust method behind it). The
+tail match covers the public names Stage I's map misses (star re-exports, registries)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from dataclasses import dataclass
+
+from qusema.units.index_db import IndexDB
+
+# How a contract may spell a library's top-level package in a human-readable API string.
+PACKAGE_ALIASES = {"pennylane": {"qml": "pennylane"}}
+MAX_CANDIDATES = 3
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+@dataclass(frozen=True)
+class Focus:
+    units: tuple[str, ...]
+    reached: frozenset[str]  # qualnames from which a focus unit is reachable
+    public_names: frozenset[str]  # their public names
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    def covers(self, api: str | None) -> bool:
+        """Whether a check entering through `api` can reach a focus unit."""
+        for name in api_names(api or "", dict(self.aliases)):
+            if name in self.public_names:
+                return True
+            prefix = name + "."
+            if any(p.startswith(prefix) for p in self.public_names):
+                return True
+            if self._tail_reached(name):
+                return True
+        return False
+
+    def _tail_reached(self, name: str) -> bool:
+        parts = name.split(".")[1:]  # the package head is every name's
+        if not parts:
+            return False
+        classes = [i for i, part in enumerate(parts) if part[:1].isupper()]
+        tail = parts[classes[0]:] if classes else parts[-1:]
+        return any(_contains_run(components, tail) for components in self._components())
+
+    def _components(self) -> list[list[str]]:
+        cached = self.__dict__.get("_split")
+        if cached is None:
+            cached = [q.replace("::", ".").split(".") for q in self.reached]
+            object.__setattr__(self, "_split", cached)
+        return cached
+
+    def to_dict(self) -> dict:
+        return {"units": list(self.units), "reached": len(self.reached), "public_names": sorted(self.public_names)}
+
+
+def build_focus(db: IndexDB, units: list[str], library: str, max_depth: int = 8,
+                max_visited: int = 50_000) -> Focus:
+    reached = reaching_segments(db, units, max_depth, max_visited)
+    # A method's class and constructor count as reaching it, without walking their own
+    # callers: everything that builds the object would make the focus the whole library.
+    reached |= {owner for unit in units for owner in _owners(db, unit)}
+    names = {name for qualname in reached for name in db.public_names(qualname)}
+    return Focus(tuple(units), frozenset(reached), frozenset(names),
+                 tuple(sorted(PACKAGE_ALIASES.get(library, {}).items())))
+
+
+def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_visited: int = 50_000) -> set[str]:
+    """Every segment from which a focus unit is reachable (the units, their classes and
+    constructors included), walking callers breadth-first up to `max_depth` calls."""
+    seen: dict[str, int] = {}
+    queue: deque[tuple[str, int]] = deque()
+    for unit in units:
+        if unit not in seen:
+            seen[unit] = 0
+            queue.append((unit, 0))
+    while queue and len(seen) < max_visited:
+        node, depth = queue.popleft()
+        if depth >= max_depth:
+            continue
+        for caller in _callers(db, node):
+            if caller not in seen:
+                seen[caller] = depth + 1
+                queue.append((caller, depth + 1))
+    return set(seen)
+
+
+def api_names(api: str, aliases: dict[str, str]) -> list[str]:
+    """The dotted names an API string mentions, aliases expanded and string arguments
+    dropped: "qml.probs on qml.device('default.qubit')" -> pennylane.probs, pennylane.device."""
+    names = []
+    for match in _DOTTED.findall(_QUOTED.sub("", api)):
+        head, _, rest = match.partition(".")
+        names.append(f"{aliases.get(head, head)}.{rest}")
+    return names
+
+
+def is_public_api(db: IndexDB, api: str, library: str) -> bool:
+    """Whether every name an API string mentions is in the public API map: what a finding
+    needs to count as reachable by a user through documented API."""
+    names = api_names(api, PACKAGE_ALIASES.get(library, {}))
+    return bool(names) and all(db.conn.execute("SELECT 1 FROM public_api WHERE public_name=? LIMIT 1",
+                                               (name,)).fetchone() for name in names)
+
+
+def entry_segments(db: IndexDB, api: str, library: str) -> list[str]:
+    """The segments an API string enters the library through (a class: its constructor)."""
+    found: list[str] = []
+    for name in api_names(api, PACKAGE_ALIASES.get(library, {})):
+        found += [q for (q,) in db.conn.execute("SELECT DISTINCT qualname FROM public_api WHERE public_name=?",
+                                                 (name,)) if q not in found]
+    return found
+
+
+def _owners(db: IndexDB, qualname: str) -> list[str]:
+    row = db.conn.execute("SELECT owner FROM segments WHERE qualname=?", (qualname,)).fetchone()
+    # A class's public name maps to its constructor's segment.
+    return [row[0], f"{row[0]}.__init__"] if row and row[0] else []
+
+
+def _contains_run(components: list[str], run: list[str]) -> bool:
+    n = len(run)
+    return any(components[i:i + n] == run for i in range(len(components) - n + 1))
+
+
+def _callers(db: IndexDB, qualname: str) -> list[str]:
+    rows = db.conn.execute("SELECT DISTINCT caller FROM calls WHERE target=? AND caller<>?", (qualname, qualname))
+    callers = {c for (c,) in rows}
+    like = f'%"{qualname}"%'
+    for caller, candidates in db.conn.execute(
+            "SELECT DISTINCT caller, candidates FROM calls WHERE status='unresolved' AND candidates LIKE ?", (like,)):
+        # A call with many candidates (`op.is_unitary()` on an unknown `op`) says little
+        # about any one of them; a handful is a real ambiguity worth following.
+        if len(json.loads(candidates)) <= MAX_CANDIDATES:
+            callers.add(caller)
+    return sorted(callers)

@@ -1,0 +1,70 @@
+"""`--focus` on the fixture library's real index: a check runs only if its entry API
+reaches a focus unit, through Python calls, PyO3 links and class membership."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from qusema.contracts.focus import api_names, build_focus, is_public_api
+from qusema.units.index_db import IndexDB
+from qusema.units.indexer import build_index, parser_tag
+from qusema.units.layout import detect_scope
+
+
+@pytest.fixture(scope="module")
+def qfix_index(tmp_path_factory) -> IndexDB:
+    root = Path(__file__).parents[1] / "fixtures" / "qfix"
+    tmp = tmp_path_factory.mktemp("focus")
+    tree = tmp / "qfix"
+    shutil.copytree(root, tree)
+    db = IndexDB(tmp / "index.sqlite", parser_tag())
+    build_index(tree, db, detect_scope(tree), workers=1)
+    return db
+
+
+def test_a_rust_unit_is_reached_from_the_python_apis_that_call_it(qfix_index: IndexDB):
+    # Circuit.shifted -> apply_phase -> <Unit as Phaser>::phase_of -> Phaser::angle_of -> normalise
+    focus = build_focus(qfix_index, ["qfix_core::angles::normalise"], "qfix")
+    assert focus.covers("qfix.Circuit.shifted")
+    assert not focus.covers("qfix.Circuit.append")  # append never reaches normalise
+    assert not focus.covers("qfix.HGate.inverse")
+
+
+def test_public_callers_do_not_end_the_walk(qfix_index: IndexDB):
+    # phase_of (public) calls Circuit.global_phase (public) which reads the table.
+    focus = build_focus(qfix_index, ["qfix_core::table::PhaseTable::lookup"], "qfix")
+    assert focus.covers("qfix.Circuit.global_phase") and focus.covers("qfix.phase_of")
+
+
+def test_a_methods_class_is_covered_but_not_the_classes_users(qfix_index: IndexDB):
+    focus = build_focus(qfix_index, ["qfix.gates.RZGate.describe"], "qfix")
+    assert focus.covers("qfix.RZGate.describe")
+    assert focus.covers("qfix.RZGate")  # a check entering through the class may call the method
+    assert focus.covers("qfix.analysis.rz_phase")  # calls describe
+    # Circuit is built by many; RZGate's constructor reaching Gate.__init__ does not pull it in.
+    assert not focus.covers("qfix.Circuit")
+
+
+def test_a_file_focus_covers_every_function_of_the_file(qfix_index: IndexDB):
+    from qusema.agent.unit_selection import units_in_file
+
+    focus = build_focus(qfix_index, units_in_file(qfix_index, "qfix/gates.py"), "qfix")
+    assert focus.covers("qfix.HGate") and focus.covers("qfix.RZGate.inverse")
+    assert not focus.covers("qfix.Circuit.shifted")
+
+
+def test_api_strings_name_their_entry_points_without_their_string_arguments():
+    aliases = {"qml": "pennylane"}
+    assert api_names("qml.probs on qml.device('default.qubit') with qml.set_shots", aliases) == [
+        "pennylane.probs", "pennylane.device", "pennylane.set_shots"]
+    assert api_names("qiskit.quantum_info.Pauli.to_matrix(sparse=True)", {}) == ["qiskit.quantum_info.Pauli.to_matrix"]
+    assert api_names("a description with no dotted name", aliases) == []
+
+
+def test_an_api_is_public_only_if_every_name_it_mentions_is(qfix_index: IndexDB):
+    assert is_public_api(qfix_index, "qfix.Circuit.shifted", "qfix")
+    assert is_public_api(qfix_index, "qfix.phase_of on qfix.Circuit('x')", "qfix")
+    assert not is_public_api(qfix_index, "qfix.gates.make_circuit", "qfix")  # not exported
+    assert not is_public_api(qfix_index, "qfix.phase_of on qfix.gates.bell", "qfix")
+    assert not is_public_api(qfix_index, "no names here", "qfix")
