@@ -244,6 +244,13 @@ def _query_strategy(subject, symbolic=False, degrees=(1.0,)):
     return st.lists(query, min_size=1, max_size=2)
 
 
+def _identity_fidelity(spec):
+    """Average gate fidelity of an operation to the identity on its own qubits."""
+    u = operation_matrix(spec)
+    d = u.shape[0]
+    return (d * abs(np.trace(u) / d) ** 2 + 1) / (d + 1)
+
+
 def _commutation_truth(query, values1=None, values2=None):
     """(|AB - BA|, average gate fidelity of AB and BA, number of qubits) on the union."""
     spec1, q1, spec2, q2, _ = query
@@ -281,6 +288,11 @@ def _commutation_expectation(query):
     if deviation < EXACT:
         # exact commutation: documented True unless skipped for size
         return (True if n <= 3 else None), f"|AB - BA| = {deviation:.3g}"
+    if degree < 1 and max(_identity_fidelity(spec1), _identity_fidelity(spec2)) >= degree - 1e-9:
+        # Documented approximation (Qiskit 2.0 release note, shared with RemoveIdentityEquivalent):
+        # an operation whose average gate fidelity to the identity reaches approximation_degree
+        # may be treated as the identity, which commutes with everything.
+        return None, ""
     if fidelity < degree - 1e-12 - 1e-9:
         return False, f"|AB - BA| = {deviation:.3g}, average fidelity of AB vs BA = {fidelity:.12f}"
     return None, ""  # commute only up to a phase, or within the tolerance band: not judged
@@ -1989,11 +2001,13 @@ CONTRACTS = [
              lambda s: "qiskit.circuit.CommutationChecker.commute", describe=_describe_commute),
     Contract("qiskit.query.commutation-checker-approximate", QUERY,
              "CommutationChecker.commute with approximation_degree a < 1 answers True only when the average "
-             "gate fidelity of AB and BA is above a (up to 1e-12)",
+             "gate fidelity of AB and BA is above a (up to 1e-12), or when one operation is within a of the "
+             "identity (average gate fidelity to I at least a), which the checker may treat as the identity",
              "documentation: CommutationChecker.commute (approximation_degree: 'If the average gate fidelity in "
              "between the two operations is above this number ... they are assumed to commute'); the class "
-             "docstring defines that fidelity between AB and BA. The phrase is open to another reading, so "
-             "findings are potential bugs",
+             "docstring defines that fidelity between AB and BA; the Qiskit 2.0 release note adds that "
+             "operations within approximation_degree of the identity are treated as the identity. The phrase "
+             "is open to another reading, so findings are potential bugs",
              lambda: sorted(n for n, (_, k, _) in standard_gates().items() if k <= 3),
              lambda s: _query_strategy(s, degrees=(0.999, 0.99, 0.9, 0.5)), _check_commute, _reproduce_commute,
              lambda s: "qiskit.circuit.CommutationChecker.commute", validity="undocumented",

@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from qusema.audit import AUDIT_TOOLS
-from qusema.targets.environments import EnvironmentStore
 
 pytestmark = pytest.mark.network
 
@@ -24,17 +22,20 @@ AUDIT = [sys.executable, "-m", "qusema.cli", "audit", "qiskit==2.4.1", "--worker
 def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path):
     out = tmp_path / "reports"
     done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "5", "--diff-against", "qiskit==2.4.1",
-                           "--contracts", "qiskit.operation.control-is-controlled-matrix"],
+                           "--contracts", "qiskit.query.property-predicates"],
                           capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
     (run_dir,) = (out / "qiskit-2.4.1").iterdir()
     findings = json.loads((run_dir / "findings.json").read_text())["findings"]
-    assert findings, "the control law finds wrong-size controlled versions of ancilla-using MCX gates"
-    python = EnvironmentStore().create("qiskit==2.4.1", tools=AUDIT_TOOLS).python
+    assert findings, "the predicate law finds that Stinespring.is_cptp ignores the tolerances it is given"
     for finding in findings:
-        rerun = subprocess.run([str(python), "-W", "ignore", "-c", finding["hypothesis"]["test_code"]],
-                               capture_output=True, text=True, timeout=300)
-        assert rerun.returncode != 0 and "AssertionError" in rerun.stderr, finding["id"]
+        # Re-run independently of the audit, as a user would: the reproducer alone, in a
+        # fresh sandbox (generated code never runs outside one).
+        rerun = subprocess.run([sys.executable, "-m", "qusema.cli", "run", "--env", "qiskit==2.4.1", "--cold",
+                                "--timeout", "300", "-"], input=finding["hypothesis"]["test_code"],
+                               capture_output=True, text=True, timeout=600)
+        assert rerun.returncode == 1, rerun.stderr[-2000:]
+        assert json.loads(rerun.stdout)["status"] == "assertion_failed", finding["id"]
         assert finding["root_cause"]["file"].startswith("qiskit/")
         assert finding["other_releases"] == {"qiskit==2.4.1": "still present"}  # the same release, re-run
     drafts = list((run_dir / "drafts").glob("*.md"))
