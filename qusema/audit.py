@@ -27,6 +27,7 @@ from qusema.targets import resolve_source
 from qusema.targets.environments import EnvironmentStore, TargetEnvironment, checkout_commit
 from qusema.targets.source import inspect_checkout
 from qusema.trigger.classify import DEPRECATION_PROBE, qualify
+from qusema.units.call_graph import reachable
 from qusema.units.index_db import IndexDB
 from qusema.units.index_location import index_path
 from qusema.units.indexer import build_index, parser_tag
@@ -102,6 +103,14 @@ class AuditSummary:
     findings: int = 0
     stop_reason: str = "complete"
     seconds: float = 0.0
+    # Units covered, statically: the functions and methods the checks done enter the library
+    # through, and all those reachable from them over resolved calls (PyO3 links included).
+    entry_units: int = 0
+    units_reached: int = 0
+    units_total: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "run_dir": str(self.run_dir)}
 
 
 def run_identity(config: AuditConfig, agent: AgentPass | None = None) -> dict[str, Any]:
@@ -151,10 +160,22 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
         write_reports(run_dir, findings, env.python_version)
         store.finish_run(run_id, "finished" if stop == "complete" else "stopped", stop)
         _summarize(store, run_id, summary)
+        _count_units(store, run_id, config.library, db, summary)
         db.close()
     summary.findings = len(findings)
     summary.seconds = round(time.perf_counter() - started, 1)
+    (run_dir / "summary.json").write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
     return summary
+
+
+def _count_units(store: RunStore, run_id: str, library: str, db: IndexDB, summary: AuditSummary) -> None:
+    apis = {result.get("api") for _, result in store.item_results(run_id)} - {None}
+    entries = sorted({q for api in apis for q in entry_segments(db, api, library)})
+    reached = reachable(db, entries)
+    callable_units = {q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE kind IN ('function', 'method')")}
+    summary.entry_units = len(callable_units.intersection(entries))
+    summary.units_reached = len(callable_units.intersection(reached))
+    summary.units_total = len(callable_units)
 
 
 def _environment(config: AuditConfig, envs: EnvironmentStore, progress: Progress) -> TargetEnvironment:

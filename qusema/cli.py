@@ -290,6 +290,8 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
                f"({summary.stop_reason})")
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
+    click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
+               f"{summary.units_total} functions and methods reachable from them in the call graph")
     click.echo(f"findings: {summary.findings}  ->  {summary.run_dir}")
 
 

@@ -11,7 +11,8 @@ resolve count as edges to every candidate method; a method's class counts as rea
 (a method is often entered by dynamic dispatch, e.g. `definition` -> `self._define()`, which
 no static resolver sees); public callers do not end the walk (`transpile` reaches what
 `generate_preset_pass_manager` reaches). A check whose entry API is a class covers the
-class's methods.
+class's methods. A private method (`_run_pub`) counts as reached from every method of its
+class.
 
 An API string is matched against the reached segments twice: exactly, through the public
 API map; and by its tail — from its first class-like (capitalized) component on, or else its
@@ -79,6 +80,9 @@ def build_focus(db: IndexDB, units: list[str], library: str, max_depth: int = 8,
     # A method's class and constructor count as reaching it, without walking their own
     # callers: everything that builds the object would make the focus the whole library.
     reached |= {owner for unit in units for owner in _owners(db, unit)}
+    # A private method is entered through its class's public surface, often by a reference
+    # no static resolver follows (`PrimitiveJob(self._run, pubs)`): its class's methods count.
+    reached |= {m for unit in units if _is_private(unit) for m in _sibling_methods(db, unit)}
     names = {name for qualname in reached for name in db.public_names(qualname)}
     return Focus(tuple(units), frozenset(reached), frozenset(names),
                  tuple(sorted(PACKAGE_ALIASES.get(library, {}).items())))
@@ -135,6 +139,18 @@ def _owners(db: IndexDB, qualname: str) -> list[str]:
     row = db.conn.execute("SELECT owner FROM segments WHERE qualname=?", (qualname,)).fetchone()
     # A class's public name maps to its constructor's segment.
     return [row[0], f"{row[0]}.__init__"] if row and row[0] else []
+
+
+def _is_private(qualname: str) -> bool:
+    name = qualname.replace("::", ".").rsplit(".", 1)[-1]
+    return name.startswith("_") and not name.endswith("__")
+
+
+def _sibling_methods(db: IndexDB, qualname: str) -> list[str]:
+    row = db.conn.execute("SELECT owner FROM segments WHERE qualname=?", (qualname,)).fetchone()
+    if not row or not row[0]:
+        return []
+    return [q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE owner=?", (row[0],))]
 
 
 def _contains_run(components: list[str], run: list[str]) -> bool:

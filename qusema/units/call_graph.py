@@ -71,3 +71,19 @@ def call_distances(db: IndexDB, starts: list[str], max_depth: int = 8, max_visit
                 distance[callee] = distance[node] + 1
                 queue.append(callee)
     return distance
+
+
+def reachable(db: IndexDB, starts: list[str]) -> set[str]:
+    """Every segment reachable from `starts` over resolved calls (one read of the call table:
+    a whole-library closure is thousands of nodes)."""
+    callees: dict[str, set[str]] = {}
+    for caller, target in db.conn.execute("SELECT caller, target FROM calls WHERE target IS NOT NULL"):
+        callees.setdefault(caller, set()).add(target)
+    seen = set(starts)
+    stack = list(starts)
+    while stack:
+        for callee in callees.get(stack.pop(), ()):
+            if callee not in seen:
+                seen.add(callee)
+                stack.append(callee)
+    return seen

@@ -48,6 +48,7 @@ CREATE INDEX IF NOT EXISTS pyo3_rust ON pyo3(rust_qualname);
 CREATE INDEX IF NOT EXISTS pyo3_python ON pyo3(python_name);
 CREATE TABLE IF NOT EXISTS public_api (public_name TEXT NOT NULL, qualname TEXT NOT NULL, source TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS public_api_qualname ON public_api(qualname);
+CREATE INDEX IF NOT EXISTS public_api_name ON public_api(public_name);
 CREATE TABLE IF NOT EXISTS classes (qualname TEXT PRIMARY KEY, doc TEXT NOT NULL, mro TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS resolution_cache (file TEXT PRIMARY KEY, content_hash TEXT NOT NULL,
     interface TEXT NOT NULL);

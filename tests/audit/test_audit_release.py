@@ -38,6 +38,10 @@ def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path
         assert json.loads(rerun.stdout)["status"] == "assertion_failed", finding["id"]
         assert finding["root_cause"]["file"].startswith("qiskit/")
         assert finding["other_releases"] == {"qiskit==2.4.1": "still present"}  # the same release, re-run
+    summary = json.loads((run_dir / "summary.json").read_text())
+    # 29 predicates (is_unitary, is_cptp, ...) enter through the methods their classes share.
+    assert 5 <= summary["entry_units"] < summary["units_reached"] < summary["units_total"]
+    assert "units covered: " in done.stdout
     drafts = list((run_dir / "drafts").glob("*.md"))
     assert len(drafts) == len(findings)
     assert "### How can we reproduce the issue?" in drafts[0].read_text()

@@ -68,3 +68,13 @@ def test_an_api_is_public_only_if_every_name_it_mentions_is(qfix_index: IndexDB)
     assert not is_public_api(qfix_index, "qfix.gates.make_circuit", "qfix")  # not exported
     assert not is_public_api(qfix_index, "qfix.phase_of on qfix.gates.bell", "qfix")
     assert not is_public_api(qfix_index, "no names here", "qfix")
+
+
+def test_a_private_method_is_reached_from_its_classes_public_methods(qfix_index: IndexDB):
+    # Nothing calls Circuit._check but append; still, a check of Circuit.inverse may enter it
+    # through the class (a callback, a dispatch no resolver follows).
+    focus = build_focus(qfix_index, ["qfix.circuit.Circuit._check"], "qfix")
+    assert focus.covers("qfix.Circuit.append") and focus.covers("qfix.Circuit.inverse")
+    assert not focus.covers("qfix.HGate.inverse")
+    public = build_focus(qfix_index, ["qfix.circuit.Circuit.global_phase"], "qfix")
+    assert not public.covers("qfix.Circuit.append")  # a public method gets no such widening
