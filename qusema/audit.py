@@ -42,6 +42,11 @@ Progress = Callable[[str], None]
 AUDIT_TOOLS = ("hypothesis>=6.100",)
 
 
+PANIC_LAW = "documented input never makes the library panic (a Rust panic is an internal error, never a documented one)"
+PANIC_SOURCE = ("robustness: PyO3 turns a Rust panic into PanicException, which no API documents as an error; "
+                "the input came from a law whose inputs are valid for the API")
+
+
 class AuditError(Exception):
     """The audit cannot run as asked (e.g. a --focus that names no unit)."""
 
@@ -295,15 +300,18 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) ->
     """Check one (contract, subject); a violation is verified and its coverage traced here,
     in the sandbox, so it is recorded together with the check that found it."""
     result = engine.check(item, ctx.config.examples, ctx.config.seed)
-    if result["outcome"] != "violated":
+    if result["outcome"] != "violated" and not result.get("panic"):
         return _ItemOutcome(result)
     contract = ctx.contracts[item.contract]
+    # A panic on a law's input breaks the robustness law, whatever the law was checking.
+    law_id, law, source = ((f"{ctx.config.library}.robust.no-panic", PANIC_LAW, PANIC_SOURCE)
+                           if result.get("panic") else (contract.id, contract.law, contract.source))
     hypothesis = Hypothesis(
         library=ctx.config.library, version=ctx.config.version, unit=result["api"], api=result["api"],
-        law_id=contract.id, violated_constraint=contract.law, constraint_source=contract.source,
+        law_id=law_id, violated_constraint=law, constraint_source=source,
         triggering_input=result["example"], predicted_behaviour=result["message"],
         test_code=result["reproducer"], origin="contract",
-        details={"subject": item.subject, "validity": result["validity"]},
+        details={"subject": item.subject, "validity": result["validity"], "found_by": contract.id},
     )
     verification = verify(engine.sandbox, hypothesis)
     outcome = _ItemOutcome(result, hypothesis, verification)

@@ -159,27 +159,30 @@ def check(library, contract_id, subject, max_examples, seed):
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:
+            state["failing_repr"] = repr(example)
+            if state["failing_since"] is None:
+                state["failing_since"] = time.perf_counter()
             if isinstance(exc, Exception):
-                state["failing_repr"] = repr(example)
-                if state["failing_since"] is None:
-                    state["failing_since"] = time.perf_counter()
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
             # an ordinary error so hypothesis shrinks it and the check reports "raised".
+            state["panicked"] = example  # the last one is the shrunk one
             raise RustPanic(f"{type(exc).__name__}: {exc}") from exc
         if len(state["passing"]) < 3:
             state["passing"].append(example)
 
     started = time.perf_counter()
     outcome = "holds"
+    panicked = False
     try:
         law_holds()
     except AssertionError:
         outcome = "violated"
-    except Exception as exc:  # the library raised on a generated input: recorded, not judged here
+    except Exception as exc:  # the library raised on a generated input: recorded, judged only if a panic
         outcome = "raised"
         state["error"] = {"type": type(exc).__name__, "message": str(exc)[:2000],
                           "traceback": traceback.format_exc()[-4000:]}
+        panicked = isinstance(exc, RustPanic) and "panicked" in state
     result = {"contract": contract_id, "subject": subject, "outcome": outcome,
               "examples": state["examples"], "seconds": round(time.perf_counter() - started, 3),
               "api": contract.api(subject), "validity": contract.validity}
@@ -191,7 +194,31 @@ def check(library, contract_id, subject, max_examples, seed):
         result["passing_reproducers"] = [contract.reproducer(subject, e) for e in state["passing"]]
     if outcome == "raised":
         result["error"] = state["error"]
+    if panicked:
+        # A panic is never a documented error: the host reports it as a robustness finding,
+        # with the law's reproducer turned into one that fails exactly when the library panics.
+        result["panic"] = True
+        result["message"] = state["error"]["message"]
+        result["example"] = contract.describe_input(subject, state["panicked"])
+        result["reproducer"] = panic_reproducer(contract.reproducer(subject, state["panicked"]))
+        result["passing_reproducers"] = [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]
     return result
+
+
+PANIC_LAW = "documented input never makes the library panic (a Rust panic is an internal error, never a documented one)"
+
+
+def panic_reproducer(code):
+    """`code` (a law's reproducer) run so that only a panic fails it: the law's own
+    assertions are not what this reproducer is about."""
+    body = "\n".join("    " + line if line.strip() else line for line in code.splitlines())
+    return ("try:\n" + body + "\n"
+            "except AssertionError:\n"
+            "    pass  # the law's own check; this reproducer is about the panic\n"
+            "except BaseException as exc:\n"
+            "    if type(exc).__name__ != 'PanicException':\n"
+            "        raise\n"
+            "    raise AssertionError(f'the library panicked on documented input: {exc}') from None\n")
 
 
 def trace_lines(code, package):

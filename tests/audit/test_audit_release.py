@@ -84,3 +84,23 @@ def test_a_killed_run_resumes_without_losing_or_repeating_work(tmp_path: Path):
     assert set(after) == {f"qiskit.operation.inverse-is-adjoint::{s}" for s in subjects}  # nothing lost
     refused = subprocess.run(args, capture_output=True, text=True, timeout=120)
     assert refused.returncode != 0 and "--resume" in refused.stderr
+
+
+def test_a_panic_on_a_laws_input_is_a_robustness_finding(tmp_path: Path):
+    # Focused on one pass's run method: only that pass is checked. On 2.4.1 it panics
+    # ("entered unreachable code") on a circuit holding a controlled phase and a global-phase gate.
+    out = tmp_path / "reports"
+    done = subprocess.run([*AUDIT, "--out", str(out), "--contracts", "qiskit.transform.pass-preserves-operator",
+                           "--focus", "SubstitutePi4Rotations.run"], capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "focus keeps 1 of" in done.stderr
+    (run_dir,) = (out / "qiskit-2.4.1").iterdir()
+    (finding,) = json.loads((run_dir / "findings.json").read_text())["findings"]
+    assert finding["hypothesis"]["law_id"] == "qiskit.robust.no-panic"
+    assert finding["hypothesis"]["api"] == "qiskit.transpiler.passes.SubstitutePi4Rotations"
+    assert finding["classification"] == "bug"
+    rerun = subprocess.run([sys.executable, "-m", "qusema.cli", "run", "--env", "qiskit==2.4.1", "--cold",
+                            "--timeout", "300", "-"], input=finding["hypothesis"]["test_code"],
+                           capture_output=True, text=True, timeout=600)
+    assert json.loads(rerun.stdout)["status"] == "assertion_failed"
+    assert "panicked on documented input" in json.loads(rerun.stdout)["exception"]["message"]
