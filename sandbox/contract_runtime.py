@@ -132,7 +132,7 @@ def check(library, contract_id, subject, max_examples, seed):
 
     contract = _contracts(library)[contract_id]
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [],
-             "failing_since": None, "failing_repr": None, "shrink_cut": False}
+             "failing_since": None, "failing_reprs": set(), "shrink_cut": False}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
@@ -140,10 +140,10 @@ def check(library, contract_id, subject, max_examples, seed):
     @given(contract.strategy(subject))
     def law_holds(example):
         if (state["failing_since"] is not None and time.perf_counter() - state["failing_since"] > SHRINK_BUDGET_S
-                and repr(example) != state["failing_repr"]):
-            # Shrink budget spent: every further candidate counts as passing, so hypothesis
-            # settles on the smallest failure found so far (and replays that one, which is
-            # still checked).
+                and repr(example) not in state["failing_reprs"]):
+            # Shrink budget spent: every new candidate counts as passing, so hypothesis
+            # settles on the smallest failure found so far; any example that failed before
+            # is still checked when hypothesis replays it.
             state["shrink_cut"] = True
             return
         state["examples"] += 1
@@ -152,14 +152,14 @@ def check(library, contract_id, subject, max_examples, seed):
         except AssertionError as exc:
             # hypothesis runs the shrunk example last: what stays here is the minimal one
             state["failing"], state["message"] = example, str(exc)
-            state["failing_repr"] = repr(example)
+            state["failing_reprs"].add(repr(example))
             if state["failing_since"] is None:
                 state["failing_since"] = time.perf_counter()
             raise
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:
-            state["failing_repr"] = repr(example)
+            state["failing_reprs"].add(repr(example))
             if state["failing_since"] is None:
                 state["failing_since"] = time.perf_counter()
             if isinstance(exc, Exception):

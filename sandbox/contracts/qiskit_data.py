@@ -796,6 +796,252 @@ def _clifford_program(form, example):
 
 
 # =============================================================================================
+# Evolution of Pauli-type objects by conjugation, against numpy's U^dagger P U / U P U^dagger
+
+# The gate classes of the Clifford gate names (a gate instance is one form of `other`).
+CLIFFORD_GATE_CLASSES = {"h": "HGate", "s": "SGate", "sdg": "SdgGate", "x": "XGate", "y": "YGate", "z": "ZGate",
+                         "sx": "SXGate", "sxdg": "SXdgGate", "id": "IGate", "cx": "CXGate", "cz": "CZGate",
+                         "cy": "CYGate", "swap": "SwapGate", "iswap": "iSwapGate", "dcx": "DCXGate", "ecr": "ECRGate"}
+# Documented forms of `other`, per class with an `evolve` (Pauli, PauliList: "Pauli or Clifford or
+# QuantumCircuit", gate instances through the Instruction branch of the same method;
+# SparseObservable: a single Pauli only, Heisenberg picture).
+EVOLVE_OTHER_FORMS = {"Pauli": ["Gate", "QuantumCircuit", "Clifford", "Pauli"],
+                      "PauliList": ["Gate", "QuantumCircuit", "Clifford", "Pauli"],
+                      "SparseObservable": ["Pauli"]}
+EVOLVE_MAX_QUBITS = 4
+# SparseObservable's single-qubit alphabet: Paulis and the projectors onto their eigenstates.
+OBSERVABLE_LETTERS = "IXYZ+-rl01"
+GLOBAL_PHASES = [0.0, 0.5, math.pi / 2, math.pi, -math.pi / 4]
+
+
+def _evolve_split(subject):
+    owner, form = subject.split(".evolve(")
+    return owner, form[:-1]
+
+
+def _evolve_subjects():
+    """`<class>.evolve(<form of other>)` for each public Pauli-type class of the release that has
+    a documented `evolve`. Raises (ImportError / AttributeError) only here, never at import."""
+    quantum_info = importlib.import_module("qiskit.quantum_info")
+    found = []
+    for owner, forms in EVOLVE_OTHER_FORMS.items():
+        cls = getattr(quantum_info, owner, None)
+        if cls is None or not callable(getattr(cls, "evolve", None)):
+            continue  # SparseObservable.evolve is recent; SparseObservable itself is too
+        found += [f"{owner}.evolve({form})" for form in forms]
+    if not found:
+        raise AttributeError("qiskit.quantum_info has no Pauli-type class with evolve")
+    return found
+
+
+def _evolve_strategy(subject):
+    st = _st()
+    owner, form = _evolve_split(subject)
+
+    @st.composite
+    def example(draw):
+        n = draw(st.integers(1, EVOLVE_MAX_QUBITS))
+        paulis, terms, frame = None, None, None
+        if owner == "SparseObservable":
+            terms = draw(st.lists(st.tuples(st.text(OBSERVABLE_LETTERS, min_size=n, max_size=n),
+                                            st.sampled_from(COEFFICIENTS)), min_size=1, max_size=3))
+        else:
+            # up to 5 Paulis: PauliList.evolve by a Clifford takes another route once 2n <= length
+            count = 1 if owner == "Pauli" else draw(st.integers(1, 5))
+            paulis = draw(st.lists(st.tuples(st.sampled_from(list(PHASE_PREFIXES)), st.text("IXYZ", min_size=n, max_size=n)),
+                                   min_size=count, max_size=count))
+            frame = draw(st.sampled_from([None, "h", "s"]))  # None: the default frame
+        if form == "Gate":
+            gate = draw(st.sampled_from(sorted(g for g, w in CLIFFORD_GATES.items() if w <= n)))
+            k, other = CLIFFORD_GATES[gate], gate
+        elif form == "Pauli":
+            k = draw(st.integers(1, n))
+            other = (draw(st.sampled_from(list(PHASE_PREFIXES))), draw(st.text("IXYZ", min_size=k, max_size=k)))
+        else:  # a circuit of Clifford gates (empty included), given as is or as a Clifford
+            k = draw(st.integers(1, n))
+            operations = draw(st.lists(st.tuples(st.sampled_from(sorted(CLIFFORD_GATES) + ["barrier"]),
+                                                 st.permutations(range(k))), max_size=6))
+            other = (k, operations, draw(st.sampled_from(GLOBAL_PHASES)))
+        if k == n:
+            qargs = draw(st.one_of(st.none(), st.permutations(range(n)).map(list)))
+        else:
+            qargs = draw(st.permutations(range(n)))[:k]
+        return {"n": n, "paulis": paulis, "terms": terms, "form": form, "other": other,
+                "qargs": None if qargs is None else [int(q) for q in qargs], "frame": frame}
+
+    return example()
+
+
+def _evolve_circuit_ops(other):
+    k, operations, _ = other
+    ops = []
+    for gate, qubits in operations:
+        if gate == "barrier":
+            ops.append(("barrier", tuple(range(k))))
+        elif CLIFFORD_GATES[gate] <= k:
+            ops.append((gate, tuple(qubits[:CLIFFORD_GATES[gate]])))
+    return ops
+
+
+def _evolve_other_source(example):
+    """Source defining `other` (and `qc` for circuits), and the names to import."""
+    form, other = example["form"], example["other"]
+    if form == "Gate":
+        return f"other = {CLIFFORD_GATE_CLASSES[other]}()\n", [CLIFFORD_GATE_CLASSES[other]]
+    if form == "Pauli":
+        return f"other = Pauli({other[0] + other[1]!r})\n", []
+    k, _, phase = other
+    lines = [f"qc = QuantumCircuit({k}, global_phase={float(phase)!r})"]
+    for gate, qubits in _evolve_circuit_ops(other):
+        lines.append("qc.barrier()" if gate == "barrier" else f"qc.{gate}({', '.join(map(str, qubits))})")
+    lines.append("other = Clifford(qc)" if form == "Clifford" else "other = qc")
+    return "\n".join(lines) + "\n", []
+
+
+def _evolve_unitary(example):
+    """The n-qubit matrix of `other` placed on qargs, from the gates' own matrices (qubit 0 least
+    significant); global phases are left out: conjugation does not see them."""
+    n, form, other = example["n"], example["form"], example["other"]
+    place = list(range(n)) if example["qargs"] is None else example["qargs"]
+    if form == "Gate":
+        ops = [(other, (), tuple(place[:CLIFFORD_GATES[other]]))]
+    elif form == "Pauli":
+        ops = [(ch.lower(), (), (place[i],)) for i, ch in enumerate(reversed(other[1])) if ch != "I"]
+    else:
+        ops = [(gate, (), tuple(place[q] for q in qubits)) for gate, qubits in _evolve_circuit_ops(other)
+               if gate != "barrier"]
+    return oracle_core.unitary(ops, n)
+
+
+def _kron_pauli(label):
+    matrix = np.eye(1, dtype=complex)
+    for ch in label:
+        matrix = np.kron(matrix, oracle_core.PAULI_MATRICES[ch])
+    return matrix
+
+
+def _as_pauli(matrix, n):
+    """(c, label) with matrix = c * label, for a matrix that is a phase times a Pauli string."""
+    import itertools
+
+    for letters in itertools.product("IXYZ", repeat=n):
+        label = "".join(letters)
+        pauli = _kron_pauli(label)
+        coefficient = np.trace(pauli @ matrix) / 2 ** n
+        if abs(coefficient) > 0.5:
+            phase = min((1, -1, 1j, -1j), key=lambda c: abs(c - coefficient))
+            if np.max(np.abs(matrix - phase * pauli)) > 1e-9:
+                break
+            return phase, label
+    raise ValueError("the conjugated matrix is not a Pauli string: the oracle's gates are not Clifford")
+
+
+COEFFICIENT_SOURCE = {1: "1", -1: "-1", 1j: "1j", -1j: "-1j"}
+
+EVOLVE_KRON_SOURCE = """
+single = {{"I": np.eye(2), "X": np.array([[0, 1], [1, 0]]), "Y": np.array([[0, -1j], [1j, 0]]),
+          "Z": np.diag([1, -1]){projectors}}}
+
+
+def kron_label(label):
+    # the leftmost character acts on the highest qubit: Kronecker order is label order
+    matrix = np.eye(1)
+    for ch in label:
+        matrix = np.kron(matrix, single[ch])
+    return matrix
+
+"""
+PROJECTOR_ENTRIES = (',\n          "+": np.array([[1, 1], [1, 1]]) / 2, "-": np.array([[1, -1], [-1, 1]]) / 2,'
+                     '\n          "r": np.array([[1, -1j], [1j, 1]]) / 2, "l": np.array([[1, 1j], [-1j, 1]]) / 2,'
+                     '\n          "0": np.diag([1, 0]), "1": np.diag([0, 1])')
+
+
+def _evolve_call(example, target):
+    arguments = ["other"]
+    if example["qargs"] is not None:
+        arguments.append(f"qargs={example['qargs']!r}")
+    if example["frame"] is not None:
+        arguments.append(f"frame={example['frame']!r}")
+    return f"{target}.evolve({', '.join(arguments)})"
+
+
+def _evolve_frame_text(example):
+    if example["frame"] == "s":
+        return "Schrodinger frame: C.P.C^dagger"
+    return "Heisenberg frame" + (", the default" if example["frame"] is None else "") + ": C^dagger.P.C"
+
+
+def _evolve_program(subject, example):
+    owner, form = _evolve_split(subject)
+    n = example["n"]
+    other_source, gate_classes = _evolve_other_source(example)
+    head = "import numpy as np\nfrom qiskit import QuantumCircuit\n"
+    if gate_classes:
+        head += f"from qiskit.circuit.library import {', '.join(gate_classes)}\n"
+    head += f"from qiskit.quantum_info import Clifford, Pauli{'' if owner == 'Pauli' else ', ' + owner}\n"
+    head += EVOLVE_KRON_SOURCE.format(projectors=PROJECTOR_ENTRIES if owner == "SparseObservable" else "")
+    head += other_source
+    unitary = _evolve_unitary(example)
+    if owner == "SparseObservable":
+        terms = [(label, c) for label, c in example["terms"]]
+        place = list(range(n)) if example["qargs"] is None else example["qargs"]
+        placed = ["I"] * n
+        for i, ch in enumerate(reversed(example["other"][1])):
+            placed[n - 1 - place[i]] = ch
+        coefficient = COEFFICIENT_SOURCE[PHASE_PREFIXES[example["other"][0]]]
+        call = _evolve_call(example, "observable")
+        return head + (
+            f"terms = {terms!r}\n"
+            f"observable = SparseObservable.from_list(terms, num_qubits={n})\n"
+            f"result = {call}\n"
+            f"# P^dagger.O.P with P = other placed on qubits {place} (computed with numpy)\n"
+            f"conjugator = {coefficient} * kron_label({''.join(placed)!r})\n"
+            "expected = conjugator.conj().T @ sum(c * kron_label(label) for label, c in terms) @ conjugator\n"
+            f"actual = np.zeros((2 ** {n}, 2 ** {n}), dtype=complex)\n"
+            "for letters, indices, c in result.to_sparse_list():\n"
+            f"    label = ['I'] * {n}\n"
+            "    for ch, q in zip(letters, indices):\n"
+            f"        label[{n - 1} - q] = ch\n"
+            "    actual = actual + c * kron_label(''.join(label))\n"
+            "deviation = float(np.max(np.abs(actual - expected)))\n"
+            f"assert deviation < 1e-10, f'{call} is {{result}}: off by {{deviation:.3g}} from P^dagger.O.P'\n")
+    expectations = []
+    for prefix, label in example["paulis"]:
+        matrix = PHASE_PREFIXES[prefix] * _kron_pauli(label)
+        if example["frame"] == "s":
+            evolved = unitary @ matrix @ unitary.conj().T
+        else:
+            evolved = unitary.conj().T @ matrix @ unitary
+        expectations.append(_as_pauli(evolved, n))
+    frame = _evolve_frame_text(example)
+    expected = "[" + ", ".join(f"({COEFFICIENT_SOURCE[c]}, {label!r})" for c, label in expectations) + "]"
+    labels = [prefix + label for prefix, label in example["paulis"]]
+    target = f"Pauli({labels[0]!r})" if owner == "Pauli" else f"PauliList({labels!r})"
+    call = _evolve_call(example, target)
+    body = (f"call = {call!r}\n"
+            f"result = {call}\n"
+            f"# {frame}{' of each Pauli' if owner == 'PauliList' else ''}, computed from the gate matrices "
+            "with numpy, as (coefficient, Pauli label):\n"
+            f"expected = {expected}\n")
+    if owner == "Pauli":
+        body += "evolved = [result]\n"
+    else:
+        body += (f"assert len(result) == len(expected), f'{{call}} has {{len(result)}} Paulis, expected {len(labels)}'\n"
+                 "evolved = [result[i] for i in range(len(result))]\n")
+    body += ("for i, ((c, label), actual) in enumerate(zip(expected, evolved)):\n"
+             "    deviation = float(np.max(np.abs(np.asarray(actual.to_matrix()) - c * kron_label(label))))\n"
+             f"    assert deviation < 1e-10, f'{{call}}{'[{i}]' if owner == 'PauliList' else ''} is {{actual}}, "
+             f"expected {{c}}*{{label}} ({frame})'\n")
+    return head + body
+
+
+def _describe_evolve(subject, example):
+    program = _evolve_program(subject, example)
+    keep = ("qc", "other =", "terms =", "observable =", "result =")
+    return "; ".join(line for line in program.splitlines() if line.startswith(keep))
+
+
+# =============================================================================================
 # States: Statevector / DensityMatrix / StabilizerState forms against oracle_core's simulation
 
 STATE_GATES = {"h": (1, 0), "x": (1, 0), "y": (1, 0), "s": (1, 0), "t": (1, 0), "sx": (1, 0), "rx": (1, 1),
@@ -2014,6 +2260,16 @@ CONTRACTS = [
               "composition, adjoint, power, tensor, stabilizer probabilities) agrees with the circuit's operator up "
               "to global phase", "documentation: qiskit.quantum_info.Clifford (global phase is not tracked)",
               _fixed(CLIFFORD_FORMS), _clifford_strategy, _clifford_program, lambda s: f"qiskit.quantum_info.{s}"),
+    _contract("qiskit.convert.pauli-evolve-is-conjugation", CONVERT,
+              "Pauli-type objects evolve by conjugation: P.evolve(C, qargs, frame) has the matrix C^dagger.P.C "
+              "(frame 'h', the default) or C.P.C^dagger (frame 's'), phase included, where C is a Clifford gate, "
+              "a circuit of Clifford gates, a Clifford or a Pauli placed on qargs (in their order); for Pauli, every "
+              "element of a PauliList, and SparseObservable (P^dagger.O.P by a Pauli)",
+              "documentation: Pauli.evolve, PauliList.evolve ('Heisenberg picture evolves the Pauli as "
+              "C^dagger.P.C', 'Schrodinger picture ... C.P.C^dagger', qargs 'a list of qubits to apply the "
+              "Clifford to'), SparseObservable.evolve ('corresponds to P^dagger O P'); quantum semantics",
+              _evolve_subjects, _evolve_strategy, _evolve_program,
+              lambda s: f"qiskit.quantum_info.{_evolve_split(s)[0]}.evolve", describe=_describe_evolve),
     _contract("qiskit.convert.state-forms-agree", CONVERT,
               "Statevector and DensityMatrix built from circuits, instructions, labels, evolution and conversions "
               "equal the exact state from an independent simulation, global phase included",

@@ -1510,7 +1510,7 @@ STRUCTURE_GATES = ["h", "x", "rz", "cx", "cz", "swap", "ccx", "rzz", "u"]
 EXTRA = ["measure", "barrier", "reset", "delay"]
 
 
-def _structure_circuit():
+def _structure_circuit(min_size=0):
     """(qubits, clbits, [(name, params, qubits, clbits)]) with directives and non-unitaries."""
     st = _st()
 
@@ -1534,7 +1534,7 @@ def _structure_circuit():
         return st.sampled_from(names).flatmap(one)
 
     return st.tuples(st.integers(1, 4), st.integers(0, 2)).flatmap(lambda nc: st.tuples(
-        st.just(nc[0]), st.just(nc[1]), st.lists(instruction(*nc), max_size=12)))
+        st.just(nc[0]), st.just(nc[1]), st.lists(instruction(*nc), min_size=min_size, max_size=12)))
 
 
 def structure_circuit_text(circuit):
@@ -1817,6 +1817,209 @@ def _reproduce_order(subject, circuit):
                 "    done.add(index)\n") if "(key)" in subject else ""))
 
 
+# -- DAG orders against their documented keys --------------------------------------------------
+#
+# DAGCircuit.topological_nodes(key=None) and topological_op_nodes(key=None) document a callable
+# "which will take a DAGNode object and return a string sort key", the op-node variant "to break
+# ties in top order"; without one, "the DAGNode.sort_key attribute will be used as the sort key
+# for each node" (qiskit 1.x) or "the (bit) qargs and cargs of a node will be used for sorting"
+# (qiskit 2.x); 2.x adds reverse=True, "yield nodes in reverse topological order". A topological
+# order whose ties are broken by a sort key is the lexicographical topological sort: each node
+# yielded has the smallest key among the nodes not yet yielded whose predecessors (successors,
+# reversed) all were. The key takes every DAGNode, wire nodes included: the DAG, wires and all,
+# is sorted, and topological_op_nodes yields its op nodes. Equal keys may go in any order.
+
+ORDER_KEYS = {  # a custom key, as a user would write it (strings, as documented)
+    "name": "lambda node: node.name if isinstance(node, DAGOpNode) else ''",
+    "name, wire nodes last": "lambda node: node.name if isinstance(node, DAGOpNode) else '~'",
+    "hash of the bits": ("lambda node: str(sum((dag.find_bit(b).index + 1) * 7 ** i for i, b in "
+                         "enumerate(tuple(node.qargs) + tuple(node.cargs))) % 5) if isinstance(node, DAGOpNode) "
+                         "else str(dag.find_bit(node.wire).index * 3 % 5)"),
+    "widest first": "lambda node: str(9 - len(node.qargs)) if isinstance(node, DAGOpNode) else '5'",
+    "first qubit, then name": ("lambda node: f'{dag.find_bit(node.qargs[0]).index}{node.name}' "
+                               "if isinstance(node, DAGOpNode) else f'{dag.find_bit(node.wire).index}w'"),
+}
+# The default key, stated as the release documents it. Releases whose docs name the
+# DAGNode.sort_key attribute have it on every node (1.x); later ones say only "the qargs and
+# cargs of a node": bit indices for op nodes (qargs first), wire nodes' keys left open (None).
+DEFAULT_ORDER_KEYS = {
+    "sort_key": "lambda node: node.sort_key",
+    "qargs and cargs": ("lambda node: (tuple(dag.find_bit(q).index for q in node.qargs), "
+                        "tuple(dag.find_bit(c).index for c in node.cargs)) if isinstance(node, DAGOpNode) else None"),
+}
+
+# The independent check, run here and written verbatim into reproducers (stdlib only).
+LEXICOGRAPHIC_CHECK = '''
+def lexicographic_violation(nodes, predecessors, answer, key, label):
+    """None when `answer` can be a lexicographical topological sort of the graph: each node,
+    when yielded, has the smallest key among the nodes not yet yielded whose predecessors all
+    were. Nodes of the graph missing from `answer` were sorted but not yielded: some placement
+    of them must make the order valid. key(node) is None where the docs leave a key open: that
+    node may go whenever it is ready and holds no other back. Else: why not, as far as any
+    placement gets."""
+    if len(set(answer)) != len(answer):
+        return "a node is yielded twice"
+    shown = set(answer)
+    successors = {node: set() for node in nodes}
+    for node in nodes:
+        for before in predecessors[node]:
+            successors[before].add(node)
+    # a hidden node nothing depends on never makes another ready: leaving it out changes nothing
+    graph = [node for node in nodes if node in shown or successors[node]]
+    hidden = [node for node in graph if node not in shown]
+    keys = {node: key(node) for node in graph}
+
+    def blocker(node, done):
+        """None when `node` may come next; else (how telling, why not)."""
+        waiting = [p for p in predecessors[node] if p not in done]
+        if waiting:
+            yielded = [p for p in waiting if p in shown]
+            if not yielded:
+                return 0, None  # a hidden node must come first: placing it is the search's job
+            return 3, f"{label(node)} comes before {label(yielded[0])}, which it depends on"
+        if keys[node] is None:
+            return None
+        ready = [m for m in graph if m not in done and m != node and keys[m] is not None
+                 and predecessors[m] <= done]
+        smaller = [m for m in ready if keys[m] < keys[node]]
+        if smaller:
+            first = min(smaller, key=lambda m: (m not in shown, keys[m]))  # a yielded node tells more
+            return (2 if first in shown else 1, f"{label(node)} (key {keys[node]!r}) comes while "
+                    f"{label(first)} (key {keys[first]!r}) is ready: the smaller key must come first")
+        return None
+
+    furthest, seen = [(-1, -1), None], set()
+
+    def search(position, placed):
+        if position == len(answer):
+            return True
+        if (position, placed) in seen:
+            return False
+        seen.add((position, placed))
+        done = set(answer[:position]) | placed
+        reason = blocker(answer[position], done)
+        if reason is None and search(position + 1, placed):
+            return True
+        if reason is not None and reason[1] and (position, reason[0]) > furthest[0]:
+            furthest[:] = [(position, reason[0]), reason[1]]
+        return any(search(position, placed | {node}) for node in hidden
+                   if node not in placed and blocker(node, done) is None)
+
+    if search(0, frozenset()):
+        return None
+    return f"yielded node #{furthest[0][0]}: {furthest[1]}"
+
+
+def node_label(dag, node):
+    if hasattr(node, "qargs"):
+        return f"{node.name} on qubits {[dag.find_bit(q).index for q in node.qargs]}" + (
+            f" clbits {[dag.find_bit(c).index for c in node.cargs]}" if node.cargs else "")
+    kind = "qubit" if node.wire in dag.qubits else "clbit"
+    return f"{type(node).__name__} of {kind} {dag.find_bit(node.wire).index}"
+'''
+_lexicographic = {}
+exec(LEXICOGRAPHIC_CHECK, _lexicographic)
+
+
+def _keyed_order_subjects():
+    """The documented key-ordered traversals of this release, with the arguments it has."""
+    import inspect
+
+    from qiskit.dagcircuit import DAGCircuit
+
+    subjects = []
+    for method in ("topological_nodes", "topological_op_nodes"):
+        try:
+            parameters = inspect.signature(getattr(DAGCircuit, method)).parameters
+        except ValueError:  # no introspectable signature: the arguments cannot be told
+            continue
+        if "key" not in parameters:
+            continue
+        variants = ["", "(key)"] + (["(reverse)", "(key, reverse)"] if "reverse" in parameters else [])
+        subjects += [f"DAGCircuit.{method}{variant}" for variant in variants]
+    if not subjects:
+        raise AttributeError("DAGCircuit has no topological_nodes/topological_op_nodes taking a key")
+    return subjects
+
+
+def _keyed_order_strategy(subject):
+    st = _st()
+    keys = st.sampled_from(sorted(ORDER_KEYS)) if "key" in subject.split("(", 1)[-1] else st.just(None)
+    return st.tuples(_structure_circuit(min_size=1), keys)
+
+
+def _keyed_order_call(subject):
+    method, _, arguments = subject.partition("(")
+    passed = [f"{a}=key" if a == "key" else f"{a}=True" for a in arguments.rstrip(")").split(", ") if a]
+    return f"list(dag.{method.split('.')[1]}({', '.join(passed)}))"
+
+
+def _default_order_key():
+    from qiskit.dagcircuit import DAGOpNode
+
+    return "sort_key" if hasattr(DAGOpNode, "sort_key") else "qargs and cargs"
+
+
+def _law_key_text(example):
+    _, key_name = example
+    return ORDER_KEYS[key_name] if key_name else DEFAULT_ORDER_KEYS[_default_order_key()]
+
+
+def _check_keyed_order(subject, example):
+    from qiskit.converters import circuit_to_dag
+    from qiskit.dagcircuit import DAGOpNode
+
+    circuit, key_name = example
+    dag = circuit_to_dag(build_structure_circuit(circuit))
+    namespace = {"dag": dag, "DAGOpNode": DAGOpNode}
+    key = eval(ORDER_KEYS[key_name], namespace) if key_name else None
+    call = _keyed_order_call(subject)
+    answer = eval(call, {"dag": dag, "key": key})
+    law_key = eval(_law_key_text(example), namespace)
+    expected = list(dag.op_nodes()) if "op_nodes" in subject else list(dag.nodes())
+    assert len(answer) == len(expected) and set(answer) == set(expected), (
+        f"{call} yields {len(answer)} nodes, not each of the {len(expected)} "
+        f"{'op ' if 'op_nodes' in subject else ''}nodes once")
+    reverse = "reverse" in subject
+    nodes = list(dag.nodes())
+    predecessors = {n: set(dag.successors(n) if reverse else dag.predecessors(n)) for n in nodes}
+    message = _lexicographic["lexicographic_violation"](
+        nodes, predecessors, answer, law_key, lambda n: _lexicographic["node_label"](dag, n))
+    assert message is None, (f"{call} is not a topological order{' (reversed)' if reverse else ''} "
+                             f"with ties broken by the key: {message}")
+
+
+def _describe_keyed_order(subject, example):
+    circuit, key_name = example
+    return structure_circuit_text(circuit).replace("\n", "; ") + (f"; key = {ORDER_KEYS[key_name]}" if key_name else "")
+
+
+def _reproduce_keyed_order(subject, example):
+    circuit, key_name = example
+    reverse = "reverse" in subject
+    op_only = "op_nodes" in subject
+    law = ("the documented key" if key_name else
+           f"the documented default key ({_default_order_key()}{'; wire nodes: left open' if _default_order_key() != 'sort_key' else ''})")
+    return ("from qiskit import QuantumCircuit\nfrom qiskit.converters import circuit_to_dag\n"
+            "from qiskit.dagcircuit import DAGOpNode\n\n"
+            + structure_circuit_text(circuit) + "\n"
+            "dag = circuit_to_dag(qc)\n"
+            + (f"key = {ORDER_KEYS[key_name]}\n" if key_name else "")
+            + f"answer = {_keyed_order_call(subject)}\n\n"
+            f"# The law: a {'reverse ' if reverse else ''}topological order whose ties are broken by {law}:\n"
+            "# each node yielded has the smallest key among the nodes not yet yielded all of whose\n"
+            f"# {'successors' if reverse else 'predecessors'} were (wire nodes included"
+            f"{', sorted but not yielded' if op_only else ''}). Checked by hand below.\n"
+            f"law_key = {_law_key_text(example)}\n"
+            + LEXICOGRAPHIC_CHECK + "\n\n"
+            f"expected = set(dag.{'op_nodes' if op_only else 'nodes'}())\n"
+            "assert len(answer) == len(expected) and set(answer) == expected, 'not every node exactly once'\n"
+            "nodes = list(dag.nodes())\n"
+            f"predecessors = {{n: set(dag.{'successors' if reverse else 'predecessors'}(n)) for n in nodes}}\n"
+            "message = lexicographic_violation(nodes, predecessors, answer, law_key, lambda n: node_label(dag, n))\n"
+            "assert message is None, message\n")
+
+
 # =============================================================================================
 # robust: documented calls leave their arguments unchanged.
 
@@ -1989,6 +2192,17 @@ def _judged(strategy, judged):
 
 QUERY, PARAM, STRUCTURE, ROBUST = ("semantic queries", "symbolic parameters", "resource estimation and structure",
                                    "robustness")
+# Where the classes these laws name are documented (their public module), so a subject's API
+# is a name of the public API map ("qiskit.dagcircuit.DAGCircuit.depth", not "qiskit.DAGCircuit...").
+PUBLIC_MODULES = {"DAGCircuit": "qiskit.dagcircuit", "QuantumCircuit": "qiskit", "Clifford": "qiskit.quantum_info",
+                  "StabilizerState": "qiskit.quantum_info"}
+
+
+def _public_name(subject):
+    owner = subject.split(".")[0]
+    return f"{PUBLIC_MODULES.get(owner, 'qiskit')}.{subject}"
+
+
 CONTRACTS = [
     Contract("qiskit.query.commutation-checker", QUERY,
              "CommutationChecker.commute answers True only for operations that commute (AB = BA), and True "
@@ -2042,7 +2256,7 @@ CONTRACTS = [
              "documentation: Clifford, StabilizerState.equiv; quantum semantics",
              lambda: sorted(STRUCTURAL_EQUALITY),
              lambda s: _judged(_structural_strategy(s), lambda e: _structural_expected(s, e) is not None), _check_structural, _reproduce_structural,
-             lambda s: f"qiskit.{s}", describe=_describe_structural),
+             lambda s: _public_name(s), describe=_describe_structural),
     Contract("qiskit.query.property-predicates", QUERY,
              "is_unitary / is_valid / is_cp / is_tp / is_cptp agree with the matrices (U U^dag = I, unit norm, "
              "trace 1 and PSD, PSD Choi matrix, sum K^dag K = I) at default and user-passed tolerances",
@@ -2087,7 +2301,7 @@ CONTRACTS = [
              "count_ops, num_nonlocal_gates, width, num_connected_components, DAGCircuit.depth/size/"
              "two_qubit_ops/multi_qubit_ops/op_nodes/count_ops_longest_path",
              _metric_subjects, lambda s: _structure_circuit(), _check_metric, _reproduce_metric,
-             lambda s: f"qiskit.{s.split('(')[0]}",
+             lambda s: _public_name(s.split("(")[0]),
              describe=lambda s, c: structure_circuit_text(c).replace("\n", "; ")),
     Contract("qiskit.structure.dag-order-respects-dependencies", STRUCTURE,
              "DAG orders (topological, reverse, with a tie-break key, serial layers, layers) contain every "
@@ -2096,8 +2310,24 @@ CONTRACTS = [
              "documentation: DAGCircuit.topological_nodes/topological_op_nodes (key breaks ties, reverse), "
              "layers ('disjoint qubits', 'number of layers equals the depth'), serial_layers",
              _order_subjects, lambda s: _structure_circuit(), _check_order, _reproduce_order,
-             lambda s: f"qiskit.{s.split('(')[0]}",
+             lambda s: _public_name(s.split("(")[0]),
              describe=lambda s, c: structure_circuit_text(c).replace("\n", "; ")),
+    Contract("qiskit.structure.dag-order-respects-keys", STRUCTURE,
+             "DAGCircuit.topological_nodes and topological_op_nodes, with the default key or a custom key "
+             "(reverse=True where the release has it), yield every node (op node) once in a lexicographical "
+             "topological order of the whole DAG, wire nodes included: each node yielded has the smallest key "
+             "among the nodes not yet yielded all of whose predecessors (successors, reversed) were; "
+             "topological_op_nodes yields the op nodes of such an order; equal keys may go in any order. The "
+             "default key is the DAGNode.sort_key attribute where the docs name it (1.x), else the node's "
+             "qargs then cargs as bit indices (wire nodes' default keys are left open by the docs)",
+             "documentation: DAGCircuit.topological_nodes ('Yield nodes in topological order'; key: 'A "
+             "callable which will take a DAGNode object and return a string sort key. If not specified the "
+             "DAGNode.sort_key attribute will be used as the sort key for each node' (1.x) / 'the bit qargs "
+             "and cargs of a node will be used for sorting' (2.x); reverse: 'yield nodes in reverse "
+             "topological order'), DAGCircuit.topological_op_nodes ('Allowed to pass in specific key to "
+             "break ties in top order')",
+             _keyed_order_subjects, _keyed_order_strategy, _check_keyed_order, _reproduce_keyed_order,
+             lambda s: f"qiskit.dagcircuit.{s.split('(')[0]}", describe=_describe_keyed_order),
     Contract("qiskit.robust.no-argument-mutation", ROBUST,
              "documented non-inplace calls on circuits (parameterized, with global phase, metadata and "
              "measurements where allowed) neither raise nor change their circuit arguments",

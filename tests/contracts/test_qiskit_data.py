@@ -27,6 +27,11 @@ PLANTS = {
         "Clifford.to_circuit", ("from qiskit.quantum_info import Clifford\norig = Clifford.to_circuit\n"
                                "def extra_s(self):\n    out = orig(self)\n    out.s(0)\n    return out\n"
                                "Clifford.to_circuit = extra_s")),
+    "qiskit.convert.pauli-evolve-is-conjugation": (
+        "Pauli.evolve(QuantumCircuit)", ("from qiskit.quantum_info import Pauli\norig = Pauli.evolve\n"
+                                        "def flipped(self, other, qargs=None, frame='h'):\n"
+                                        "    return orig(self, other, qargs=qargs, frame='s' if frame == 'h' else 'h')\n"
+                                        "Pauli.evolve = flipped")),
     "qiskit.convert.state-forms-agree": (
         "Statevector.from_label", ("from qiskit.quantum_info import Statevector\norig = Statevector.from_label\n"
                                   "Statevector.from_label = staticmethod(lambda label: orig(label[::-1]))")),
@@ -117,3 +122,41 @@ def test_marginal_memory_law_reports_the_release_behaviour_it_sees(qiskit_runtim
                                          subject="marginal_memory")
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"]
+
+
+EVOLVE = "qiskit.convert.pauli-evolve-is-conjugation"
+
+
+def test_evolution_is_stated_for_every_pauli_type_class_and_form_of_other(qiskit_runtime):
+    result = qiskit_runtime(f"import json, contract_runtime as r\nprint(json.dumps(r.subjects('qiskit', {EVOLVE!r})))")
+    assert result["reason"] is None
+    for owner in ("Pauli", "PauliList"):
+        for form in ("Gate", "QuantumCircuit", "Clifford", "Pauli"):
+            assert f"{owner}.evolve({form})" in result["subjects"]
+    # SparseObservable.evolve documents evolution by a single Pauli only
+    assert [s for s in result["subjects"] if s.startswith("SparseObservable")] == ["SparseObservable.evolve(Pauli)"]
+    assert result["apis"]["PauliList.evolve(Clifford)"] == "qiskit.quantum_info.PauliList.evolve"
+
+
+@pytest.mark.parametrize("subject", ["PauliList.evolve(Clifford)", "SparseObservable.evolve(Pauli)"])
+def test_evolution_law_holds_on_other_classes(qiskit_runtime, subject):
+    result = qiskit_runtime.check_law(contract=EVOLVE, subject=subject, examples=40)
+    assert result["outcome"] == "holds", result
+
+
+@pytest.mark.parametrize("subject, patch", [
+    # qargs applied in reverse order: right whenever the placement is symmetric, wrong otherwise
+    ("PauliList.evolve(Clifford)",
+     "from qiskit.quantum_info import PauliList\norig = PauliList.evolve\n"
+     "PauliList.evolve = lambda self, other, qargs=None, frame='h': "
+     "orig(self, other, qargs=None if qargs is None else list(qargs)[::-1], frame=frame)"),
+    # evolution by a Pauli that leaves the observable as it is (wrong wherever they anticommute)
+    ("SparseObservable.evolve(Pauli)",
+     "from qiskit.quantum_info import SparseObservable\n"
+     "SparseObservable.evolve = lambda self, other, qargs=None: self.copy()"),
+])
+def test_evolution_law_catches_qargs_and_conjugation_mistakes(qiskit_runtime, subject, patch):
+    result = qiskit_runtime.check_law(patch=patch, contract=EVOLVE, subject=subject, examples=60)
+    assert result["outcome"] == "violated", result
+    assert result["reproducer_fails"], result["reproducer"]
+    assert "import contract_runtime" not in result["reproducer"] and "import oracle_core" not in result["reproducer"]

@@ -4,6 +4,8 @@ process): each law can fail, and its reproducer fails with it."""
 
 import pytest
 
+from qusema.audit import AUDIT_TOOLS
+from qusema.targets.environments import EnvironmentStore
 
 # contract -> (subject the law is right for on qiskit 2.4.1, plant breaking what the law is about)
 PLANTS = {
@@ -55,6 +57,11 @@ PLANTS = {
                                            "original = DAGCircuit.topological_op_nodes\n"
                                            "DAGCircuit.topological_op_nodes = lambda self, key=None, reverse=False: "
                                            "iter(sorted(original(self), key=lambda n: n.name))"),
+    "qiskit.structure.dag-order-respects-keys": (
+        "DAGCircuit.topological_op_nodes(key)", "from qiskit.dagcircuit import DAGCircuit\n"
+                                                "original = DAGCircuit.topological_op_nodes\n"
+                                                "DAGCircuit.topological_op_nodes = lambda self, key=None, reverse=False: "
+                                                "original(self, reverse=reverse)"),
     "qiskit.robust.no-argument-mutation": (
         "QuantumCircuit.inverse", "from qiskit import QuantumCircuit\n"
                                   "original = QuantumCircuit.inverse\n"
@@ -114,4 +121,41 @@ def test_shrinking_stops_at_its_budget_and_still_reports_a_failing_input(qiskit_
                                       subject=subject, examples=40)
     assert result["outcome"] == "violated", result
     assert result["shrink_cut"] is cut
+    assert result["reproducer_fails"], result["reproducer"]
+
+
+KEYED_ORDER = "qiskit.structure.dag-order-respects-keys"
+
+
+@pytest.fixture(scope="module")
+def old_qiskit_runtime(qiskit_runtime):
+    """qiskit 1.0.2: Python DAGCircuit, sort_key default key, no reverse argument."""
+    return type(qiskit_runtime)(EnvironmentStore().create("qiskit==1.0.2", tools=AUDIT_TOOLS).python, "qiskit")
+
+
+@pytest.mark.parametrize("release, subjects", [
+    ("old", {"DAGCircuit.topological_nodes", "DAGCircuit.topological_nodes(key)",
+             "DAGCircuit.topological_op_nodes", "DAGCircuit.topological_op_nodes(key)"}),
+    ("new", {"DAGCircuit.topological_nodes", "DAGCircuit.topological_nodes(key)",
+             "DAGCircuit.topological_nodes(reverse)", "DAGCircuit.topological_nodes(key, reverse)",
+             "DAGCircuit.topological_op_nodes", "DAGCircuit.topological_op_nodes(key)",
+             "DAGCircuit.topological_op_nodes(reverse)", "DAGCircuit.topological_op_nodes(key, reverse)"}),
+])
+def test_keyed_orders_hold_for_every_subject_of_an_old_and_a_new_release(request, release, subjects):
+    runtime = request.getfixturevalue("old_qiskit_runtime" if release == "old" else "qiskit_runtime")
+    code = ("import json, warnings\nwarnings.filterwarnings('ignore')\nimport contract_runtime as r\n"
+            f"names = r.subjects('qiskit', {KEYED_ORDER!r})['subjects']\n"
+            f"print(json.dumps({{s: r.check('qiskit', {KEYED_ORDER!r}, s, 15, 0)['outcome'] for s in names}}))")
+    outcomes = runtime(code)
+    assert set(outcomes) == subjects  # reverse= only where the release has it
+    assert set(outcomes.values()) == {"holds"}, outcomes
+
+
+def test_keyed_order_law_catches_an_ignored_key_on_the_old_release(old_qiskit_runtime):
+    patch = ("from qiskit.dagcircuit import DAGCircuit\n"
+             "original = DAGCircuit.topological_nodes\n"
+             "DAGCircuit.topological_nodes = lambda self, key=None: original(self)")
+    result = old_qiskit_runtime.check_law(patch=patch, contract=KEYED_ORDER, subject="DAGCircuit.topological_nodes(key)",
+                                          examples=40)
+    assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
