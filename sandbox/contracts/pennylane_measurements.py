@@ -1836,6 +1836,443 @@ def _reproduce_specs(level, circuit):
 
 
 # ==========================================================================================
+# Law 13: a measurement process gives the same answer from every documented input form.
+#
+# SampleMeasurement documents process_samples(samples, wire_order, shot_range): computational
+# basis samples of all wires, one column per wire of wire_order, shot_range a slice of the
+# shots; and process_counts(counts, wire_order): a dict in the format CountsMP returns, keys
+# bit strings over wire_order (first wire first), where outcomes with zero counts may be left
+# out. StateMeasurement documents process_state(state, wire_order) (flat state vector, first
+# wire of wire_order most significant) and process_density_matrix(density_matrix, wire_order).
+# Data for an observable are in its measurement basis (the device has applied its
+# diagonalizing gates; Operator.eigvals: O = U diag(eigvals) U^dagger with U^dagger the
+# diagonalizing gates), so outcome bits b stand for the eigenvalue lambda(b), computed here:
+# c * (-1)^parity(b) for a Pauli word with coefficient c; the sum of these for terms on
+# disjoint wires (Sum, qml.dot, LinearCombination: each term keeps its own Pauli basis); 1 on
+# the projected basis state and 0 elsewhere for a Projector; the eigenvalues in ascending
+# order for a Hermitian matrix (numpy's eigh, the eigenbasis Hermitian's diagonalizing gates
+# document). Every form, given the same data, must give the value numpy computes from that
+# data, hence they agree with each other.
+# A measurement process without wires is given to process_counts by no documented route
+# (PennyLane's own measurements_from_counts refuses such a process): it is drawn for the
+# other forms only.
+
+PROCESS_KINDS = {"probs": "ProbabilityMP", "counts": "CountsMP", "sample": "SampleMP", "expval": "ExpectationMP",
+                 "var": "VarianceMP", "state": "StateMP", "density_matrix": "DensityMatrixMP", "purity": "PurityMP",
+                 "vn_entropy": "VnEntropyMP", "mutual_info": "MutualInfoMP"}
+SAMPLE_FORMS = ("process_samples", "process_counts")
+STATE_FORMS = ("process_state", "process_density_matrix")
+SAMPLE_KINDS = ("probs", "counts", "sample", "expval", "var")
+STATE_KINDS = ("probs", "expval", "var", "state", "density_matrix", "purity", "vn_entropy", "mutual_info")
+FORM_AMPLITUDES = (0.0, 1.0, -1.0, 0.5, -0.5, 0.25)
+FORM_OBSERVABLES = ("word", "sprod", "sum", "dot", "linear_combination", "hermitian", "projector")
+
+
+class FormsExample(NamedTuple):
+    labels: tuple  # wire_order: the wire labels of the data, in data order
+    spec: tuple    # (mode, value, extra): ("all", None, x) | ("wires", positions, x) | ("op", Observable, x)
+                   # | ("pair", (positions0, positions1), x); x is all_outcomes (counts), log_base or None
+    data: tuple    # ("samples", rows, shot_range, (zero counts listed, keys reversed)) | ("vector", amplitudes)
+                   # | ("mixture", ((weight, amplitudes), ...))
+
+
+def _prefix(n, min_size=1, max_size=None):
+    """Some wire positions, in any order."""
+    from hypothesis import strategies as st
+
+    return st.integers(min_size, max_size or n).flatmap(
+        lambda k: st.permutations(list(range(n))).map(lambda p: tuple(p[:k])))
+
+
+def _form_observables(n, kinds):
+    """Observables whose measurement basis is documented: Pauli words (wires in any order),
+    sums of Pauli words on disjoint wires, Hermitian matrices, basis-state projectors."""
+    from hypothesis import strategies as st
+
+    coefficients = st.sampled_from([1.0, -1.0, 0.5, 2.0, -0.25, 0.0])
+
+    def word(positions):
+        return st.text(alphabet="XYZ", min_size=len(positions), max_size=len(positions)).map(
+            lambda letters: (letters, tuple(positions)))
+
+    def pieces(p):
+        if len(p) == 1:
+            return st.just([p])
+        return st.lists(st.integers(1, len(p) - 1), max_size=2, unique=True).map(sorted).map(
+            lambda cuts: [p[a:b] for a, b in zip([0] + cuts, cuts + [len(p)])])
+
+    def for_kind(kind):
+        if kind in ("word", "sprod"):
+            c = st.just(1.0) if kind == "word" else coefficients
+            return st.tuples(c, _prefix(n).flatmap(word)).map(lambda t: Observable(kind, ((t[0],) + t[1],), (), ()))
+        if kind in ("sum", "dot", "linear_combination"):
+            return _prefix(n).flatmap(pieces).flatmap(lambda ps: st.tuples(
+                *[st.tuples(coefficients, word(piece)).map(lambda t: (t[0],) + t[1]) for piece in ps])).map(
+                lambda terms: Observable(kind, tuple(terms), (), ()))
+        if kind == "hermitian":
+            return _prefix(n, 1, min(n, 2)).flatmap(
+                lambda ws: _hermitian(len(ws)).map(lambda m: Observable(kind, (), m, ws)))
+        return _prefix(n, 1, min(n, 3)).flatmap(lambda ws: st.tuples(*[st.integers(0, 1)] * len(ws)).map(
+            lambda bits: Observable(kind, (), bits, ws)))
+    return st.sampled_from(list(kinds)).flatmap(for_kind)
+
+
+def _forms_spec(kind, form, n):
+    from hypothesis import strategies as st
+
+    if kind in ("probs", "counts", "sample"):
+        extra = st.booleans() if kind == "counts" else st.just(None)
+        # probs(op=Hermitian) has no documented order (see law 1)
+        kinds = ("word", "projector") if kind == "probs" else ("word", "sprod", "hermitian", "projector")
+        modes = [st.tuples(st.just("wires"), _prefix(n), extra),
+                 st.tuples(st.just("op"), _form_observables(n, kinds), extra)]
+        if form != "process_counts":
+            modes.append(st.tuples(st.just("all"), st.just(None), extra))
+        return st.one_of(*modes)
+    if kind in ("expval", "var"):
+        return st.tuples(st.just("op"), _form_observables(n, FORM_OBSERVABLES), st.just(None))
+    if kind == "state":
+        # StateMP documents that it cannot trace out wires: all wires, in any order
+        return st.one_of(st.just(("all", None, None)), st.tuples(st.just("wires"), _prefix(n, n, n), st.just(None)))
+    if kind in ("density_matrix", "purity"):
+        return st.tuples(st.just("wires"), _prefix(n), st.just(None))
+    bases = st.sampled_from([None, 2, math.e, 10])
+    if kind == "vn_entropy":
+        return st.tuples(st.just("wires"), _prefix(n), bases)
+    # mutual_info: two disjoint nonempty subsystems
+    return st.tuples(st.permutations(list(range(n))), st.integers(1, n - 1), st.integers(1, n), bases).map(
+        lambda t: ("pair", (tuple(t[0][:t[1]]), tuple(t[0][t[1]:t[1] + t[2]])), t[3]))
+
+
+def _forms_data(form, n):
+    from hypothesis import strategies as st
+
+    if form in SAMPLE_FORMS:
+        def around(rows):
+            shots = len(rows)
+            if form == "process_samples":
+                ranges = st.one_of(st.just(None), st.integers(0, shots - 1).flatmap(
+                    lambda a: st.integers(a + 1, shots).map(lambda b: (a, b))))
+                return st.tuples(st.just("samples"), st.just(rows), ranges, st.just(None))
+            return st.tuples(st.just("samples"), st.just(rows), st.just(None), st.tuples(st.booleans(), st.booleans()))
+        return st.lists(st.tuples(*[st.integers(0, 1)] * n), min_size=1, max_size=12).map(tuple).flatmap(around)
+    part = st.lists(st.sampled_from(FORM_AMPLITUDES), min_size=2 ** n, max_size=2 ** n)
+    vector = st.tuples(part, part).map(lambda t: tuple(complex(a, b) for a, b in zip(*t)))
+    if form == "process_state":
+        return vector.map(lambda v: ("vector", v))
+    return st.lists(st.tuples(st.sampled_from([1.0, 0.5, 2.0, 0.25]), vector), min_size=1, max_size=3).map(
+        lambda mixture: ("mixture", tuple(mixture)))
+
+
+def _forms_strategy(subject):
+    from hypothesis import strategies as st
+
+    kind, form = subject.split("/")
+    return st.integers(2 if kind == "mutual_info" else 1, 4).flatmap(lambda n: st.builds(
+        FormsExample, _labels_strategy(n), _forms_spec(kind, form, n), _forms_data(form, n)))
+
+
+def _normalized(amplitudes):
+    vector = np.array(amplitudes, dtype=complex)
+    norm = np.linalg.norm(vector)
+    if norm < 1e-12:
+        vector = np.zeros(len(amplitudes), dtype=complex)
+        vector[0] = 1.0
+        return vector
+    return vector / norm
+
+
+def _bits(index, n):
+    return tuple(int(b) for b in format(index, f"0{n}b"))
+
+
+def _observable_positions(obs):
+    """The observable's wires, as PennyLane orders them (operands in order)."""
+    if obs.kind in ("hermitian", "projector"):
+        return tuple(obs.positions)
+    return tuple(p for _, _, positions in obs.terms for p in positions)
+
+
+def form_eigenvalue(obs, bits):
+    """The eigenvalue a measurement-basis outcome stands for (bits: one per wire position)."""
+    if obs.kind == "hermitian":
+        values = np.linalg.eigvalsh(np.array(obs.matrix, dtype=complex))
+        return float(values[int("".join(str(bits[p]) for p in obs.positions), 2)])
+    if obs.kind == "projector":
+        return float(all(bits[p] == b for p, b in zip(obs.positions, obs.matrix)))
+    return float(sum(c * (-1) ** sum(bits[p] for p in positions) for c, _, positions in obs.terms))
+
+
+def _mp_positions(spec, n):
+    mode, value, _ = spec
+    if mode == "all":
+        return tuple(range(n))
+    if mode == "op":
+        return _observable_positions(value)
+    if mode == "pair":
+        return tuple(value[0]) + tuple(value[1])
+    return tuple(value)
+
+
+def partial_density(rho, keep, n):
+    """The reduced density matrix on wire positions `keep`, in that order (first most significant)."""
+    k = len(keep)
+    order = list(keep) + [w for w in range(n) if w not in keep]
+    tensor = rho.reshape((2,) * (2 * n)).transpose(order + [n + w for w in order])
+    return np.einsum("ajbj->ab", tensor.reshape(2 ** k, 2 ** (n - k), 2 ** k, 2 ** (n - k)))
+
+
+def _forms_mp_text(kind, example):
+    mode, value, extra = example.spec
+
+    def wires(positions):
+        return _wires_text(example, positions)
+    if kind in ("probs", "counts", "sample"):
+        if mode == "all":
+            args = []
+        elif mode == "wires":
+            args = [f"wires={wires(value)}"]
+        else:
+            args = [("op=" if kind == "probs" else "") + observable_text(example, value)]
+        if kind == "counts" and extra:
+            args.append("all_outcomes=True")
+        return f"qml.{kind}({', '.join(args)})"
+    if kind in ("expval", "var"):
+        return f"qml.{kind}({observable_text(example, value)})"
+    if kind == "state":
+        return "qml.state()" if mode == "all" else f"qml.measurements.StateMP(wires={wires(value)})"
+    if kind in ("density_matrix", "purity"):
+        return f"qml.{kind}(wires={wires(value)})"
+    base = f", log_base={extra!r})" if extra else ")"
+    if kind == "vn_entropy":
+        return f"qml.vn_entropy(wires={wires(value)}" + base
+    return f"qml.mutual_info(wires0={wires(value[0])}, wires1={wires(value[1])}" + base
+
+
+def _counts_of(rows, style, n):
+    """The counts dict of the samples: observed outcomes in order of appearance, then (if asked)
+    the unobserved ones with count 0, keys in reverse order if asked."""
+    counts = {}
+    for row in rows:
+        key = "".join(map(str, row))
+        counts[key] = counts.get(key, 0) + 1
+    zeros, reverse = style
+    if zeros:
+        for i in range(2 ** n):
+            counts.setdefault("".join(map(str, _bits(i, n))), 0)
+    keys = list(counts)[::-1] if reverse else list(counts)
+    return {k: counts[k] for k in keys}
+
+
+def _forms_inputs(form, example):
+    """(lines defining the data, the call) for one form."""
+    n = len(example.labels)
+    data = example.data
+    if data[0] == "samples":
+        _, rows, shot_range, style = data
+        lines = [f"samples = np.array({[list(r) for r in rows]!r})"]
+        if form == "process_counts":
+            lines = ["# the data: raw samples (one column per wire of wire_order) and their counts"] + lines + [
+                f"counts = {_counts_of(rows, style, n)!r}"]
+            return lines, "mp.process_counts(counts, wire_order)"
+        extra = f", shot_range={shot_range!r}" if shot_range else ""
+        return lines, f"mp.process_samples(samples, wire_order{extra})"
+    if data[0] == "vector":
+        return [f"state = {literal(_normalized(data[1]))}"], "mp.process_state(state, wire_order)"
+    weights = [w for w, _ in data[1]]
+    vectors = ",\n    ".join(literal(_normalized(a)) for _, a in data[1])
+    return ([f"weights = {weights!r}", f"vectors = [\n    {vectors},\n]",
+             "density_matrix = sum(w * np.outer(v, v.conj()) for w, v in zip(weights, vectors)) / sum(weights)"],
+            "mp.process_density_matrix(density_matrix, wire_order)")
+
+
+def _forms_program(subject, example):
+    """Builds the measurement process and the data, calls one form; the answer is `result`."""
+    kind, form = subject.split("/")
+    lines, call = _forms_inputs(form, example)
+    return ("import numpy as np\nimport pennylane as qml\n\n"
+            f"wire_order = qml.wires.Wires({list(example.labels)!r})\n" + "\n".join(lines) + "\n"
+            f"mp = {_forms_mp_text(kind, example)}\n"
+            "try:\n"
+            f"    result = {call}\n"
+            "except Exception as exc:  # documented input: an exception is a failure of this form\n"
+            f"    raise AssertionError(f'{form} raises {{type(exc).__name__}}: {{exc}}') from exc\n")
+
+
+def _density_of(data):
+    if data[0] == "vector":
+        vector = _normalized(data[1])
+        return np.outer(vector, vector.conj())
+    weights = [w for w, _ in data[1]]
+    return sum(w * np.outer(v, v.conj()) for w, v in zip(weights, [_normalized(a) for _, a in data[1]])) / sum(weights)
+
+
+def forms_expected(kind, example):
+    """(how to compare, expected value) from the data, with numpy."""
+    n = len(example.labels)
+    mode, value, extra = example.spec
+    positions = _mp_positions(example.spec, n)
+    if example.data[0] == "samples":
+        _, rows, shot_range, _ = example.data
+        rows = rows[slice(*shot_range)] if shot_range else rows
+        values = [form_eigenvalue(value, r) for r in rows] if mode == "op" else None
+        if kind == "probs":
+            frequencies = np.zeros(2 ** len(positions))
+            for r in rows:
+                frequencies[int("".join(str(r[p]) for p in positions), 2)] += 1
+            return "array", frequencies / len(rows)
+        if kind == "counts":
+            counts = {}
+            if mode == "op":
+                for v in values:
+                    counts[round(v, 6)] = counts.get(round(v, 6), 0) + 1
+                if extra:
+                    for i in range(2 ** n):
+                        counts.setdefault(round(form_eigenvalue(value, _bits(i, n)), 6), 0)
+                return "eigenvalue counts", counts
+            for r in rows:
+                key = "".join(str(r[p]) for p in positions)
+                counts[key] = counts.get(key, 0) + 1
+            if extra:
+                for i in range(2 ** len(positions)):
+                    counts.setdefault("".join(map(str, _bits(i, len(positions)))), 0)
+            return "bit counts", counts
+        if kind == "sample":
+            if mode == "op":
+                return "samples", np.array(values, dtype=float)
+            return "samples", np.array([[r[p] for p in positions] for r in rows], dtype=int)
+        values = np.array(values)
+        return "scalar", float(np.mean(values)) if kind == "expval" else float(np.mean(values ** 2) - np.mean(values) ** 2)
+    rho = _density_of(example.data)
+    if kind == "state":
+        vector = _normalized(example.data[1])
+        return "array", vector if mode == "all" else np.transpose(vector.reshape((2,) * n), positions).reshape(-1)
+    if kind == "probs":
+        return "array", np.real(np.diag(partial_density(rho, positions, n)))
+    if kind in ("expval", "var"):
+        p = np.real(np.diag(rho))
+        eigenvalues = np.array([form_eigenvalue(value, _bits(i, n)) for i in range(2 ** n)])
+        mean = float(p @ eigenvalues)
+        return "scalar", mean if kind == "expval" else float(p @ eigenvalues ** 2) - mean ** 2
+    if kind == "density_matrix":
+        return "array", partial_density(rho, positions, n)
+    if kind == "purity":
+        reduced = partial_density(rho, positions, n)
+        return "scalar", float(np.real(np.trace(reduced @ reduced)))
+    if kind == "vn_entropy":
+        return "scalar", entropy(partial_density(rho, positions, n), extra)
+    wires0, wires1 = value
+    return "scalar", (entropy(partial_density(rho, wires0, n), extra) + entropy(partial_density(rho, wires1, n), extra)
+                      - entropy(partial_density(rho, tuple(wires0) + tuple(wires1), n), extra))
+
+
+_FORMS_ARRAY = """actual = np.asarray(result)
+assert actual.shape == expected.shape, f"{form} returns shape {{actual.shape}}, expected {{expected.shape}}"
+assert np.allclose(actual, expected, rtol=0, atol={atol}), f"{form} returns {{np.round(actual, 6).tolist()}}, expected {{np.round(expected, 6).tolist()}}"
+"""
+_FORMS_SCALAR = """actual = np.asarray(result)
+assert actual.shape == (), f"{form} returns shape {{actual.shape}}, expected a scalar"
+assert abs(complex(actual) - expected) < {atol}, f"{form} returns {{complex(actual)!r}}, expected {{expected!r}}"
+"""
+_FORMS_BIT_COUNTS = """assert isinstance(result, dict), f"{form} returns {{type(result).__name__}}, expected a dict"
+got = {{str(k): int(v) for k, v in result.items()}}
+assert got == expected, f"{form} returns {{got}}, expected {{expected}}"
+"""
+_FORMS_EIGEN_COUNTS = """assert isinstance(result, dict), f"{form} returns {{type(result).__name__}}, expected a dict"
+assert not any(isinstance(k, str) for k in result), f"{form} returns keys {{list(result)}}, expected eigenvalues"
+got = {{}}
+for k, v in result.items():
+    got[round(float(k), 6)] = got.get(round(float(k), 6), 0) + int(v)
+assert got == expected, f"{form} returns {{result}}, i.e. counts per eigenvalue {{got}}, expected {{expected}}"
+"""
+_FORMS_SAMPLES = """actual = np.asarray(result)
+assert actual.shape == expected.shape, f"{form} returns shape {{actual.shape}}, expected {{expected.shape}}"
+assert np.allclose(actual, expected, rtol=0, atol={atol}), f"{form} returns {{actual.tolist()}}, expected {{expected.tolist()}}"
+"""
+# a counts dict keeps no shot order: the samples it gives are compared as a multiset, and their
+# shape with the shape process_samples gives for the same samples
+_FORMS_COUNTED_SAMPLES = """actual = np.asarray(result)
+from_samples = np.asarray(mp.process_samples(samples, wire_order))
+assert actual.shape == from_samples.shape, f"process_counts returns shape {{actual.shape}}; process_samples on the same samples returns shape {{from_samples.shape}}"
+assert actual.size == expected.size, f"process_counts returns {{actual.size}} values, expected {{expected.size}}"
+def multiset(a):
+    return np.array(sorted(np.asarray(a, dtype=float).reshape(expected.shape[0], -1).tolist()))
+assert np.allclose(multiset(actual), multiset(expected), rtol=0, atol={atol}), f"process_counts returns {{actual.tolist()}}, expected the samples {{expected.tolist()}} in some order"
+"""
+
+
+def _reproduce_forms(subject, example):
+    kind, form = subject.split("/")
+    how, expected = forms_expected(kind, example)
+    if how in ("array", "samples"):
+        expected_text = literal(expected) if how == "array" or expected.dtype.kind == "f" else f"np.array({expected.tolist()!r})"
+    else:
+        expected_text = repr(expected)
+    template = {"array": _FORMS_ARRAY, "scalar": _FORMS_SCALAR, "bit counts": _FORMS_BIT_COUNTS,
+                "eigenvalue counts": _FORMS_EIGEN_COUNTS,
+                "samples": _FORMS_COUNTED_SAMPLES if form == "process_counts" else _FORMS_SAMPLES}[how]
+    return (_forms_program(subject, example)
+            + "\n# Law: every documented input form of a measurement process gives the same answer: the value\n"
+              "# computed with numpy from the same data (first wire of wire_order most significant; for an\n"
+              "# observable, outcome bits in its measurement basis stand for its eigenvalues)\n"
+            + f"expected = {expected_text}\n" + template.format(form=form, atol=ATOL))
+
+
+def _describe_forms(subject, example):
+    kind, form = subject.split("/")
+    data = example.data
+    if data[0] == "samples":
+        what = f"{len(data[1])} samples" + (f", shot_range={data[2]}" if data[2] else "")
+    elif data[0] == "vector":
+        what = "a state vector"
+    else:
+        what = f"a mixture of {len(data[1])} pure state(s)"
+    return f"{_forms_mp_text(kind, example)}.{form} on {what} over wire_order={list(example.labels)}"
+
+
+def _check_forms(subject, example):
+    try:
+        run(_reproduce_forms(subject, example))
+    except AssertionError as exc:
+        raise AssertionError(f"{_describe_forms(subject, example)}: {exc}") from None
+
+
+def _forms_probe(kind, form):
+    """A small valid example, to see whether the release offers the form."""
+    spec = {"probs": ("wires", (1,), None), "counts": ("wires", (1,), False), "sample": ("wires", (1,), None),
+            "expval": ("op", Observable("word", ((1.0, "Z", (0,)),), (), ()), None),
+            "var": ("op", Observable("word", ((1.0, "Z", (0,)),), (), ()), None), "state": ("all", None, None),
+            "density_matrix": ("wires", (0,), None), "purity": ("wires", (0,), None),
+            "vn_entropy": ("wires", (0,), None), "mutual_info": ("pair", ((0,), (1,)), None)}[kind]
+    data = {"process_samples": ("samples", ((0, 1), (1, 1)), None, None),
+            "process_counts": ("samples", ((0, 1), (1, 1)), None, (False, False)),
+            "process_state": ("vector", (1.0, 0.0, 0.0, 0.0)),
+            "process_density_matrix": ("mixture", ((1.0, (1.0, 0.0, 0.0, 0.0)),))}[form]
+    return FormsExample((0, 1), spec, data)
+
+
+def _forms_subjects():
+    """kind/form for every form the release's measurement process offers (a form that raises
+    on a small valid input, like StateMP.process_density_matrix, is not offered)."""
+    import pennylane as qml
+
+    found = []
+    for kind, name in PROCESS_KINDS.items():
+        if not hasattr(qml.measurements, name):
+            continue
+        forms = (SAMPLE_FORMS if kind in SAMPLE_KINDS else ()) + (STATE_FORMS if kind in STATE_KINDS else ())
+        for form in forms:
+            if _runs(_forms_program(f"{kind}/{form}", _forms_probe(kind, form))):
+                found.append(f"{kind}/{form}")
+    return found
+
+
+def _forms_api(subject):
+    kind, form = subject.split("/")
+    return f"qml.measurements.{PROCESS_KINDS[kind]}.{form}"
+
+
+# ==========================================================================================
 FAMILY_MEASURE = "measurement and result processing, execution"
 FAMILY_SYMBOLIC = "symbolic parameters"
 FAMILY_CONVERT = "representation conversion"
@@ -1871,6 +2308,18 @@ CONTRACTS = [
              _mcm_subjects, _mcm_strategy, _check_mcm, _reproduce_mcm,
              lambda s: f"qml.measure / qml.cond with mcm_method={s.split('/')[1]!r} on qml.device({s.split('/')[0]!r})",
              describe=_describe_mcm),
+    Contract("pennylane.measure.process-forms-agree", FAMILY_MEASURE,
+             "a measurement process gives the same answer from every documented input form: process_samples "
+             "(with shot_range), process_counts (counts with or without zero-count outcomes), process_state and "
+             "process_density_matrix of the same data equal the value computed from that data with numpy "
+             "(frequencies, counts, samples, eigenvalue means and variances, states, reduced density matrices, "
+             "purity, entropies), for wires in any order or subset of wire_order, any wire labels, and Pauli-word, "
+             "disjoint-term sum, Hermitian and Projector observables",
+             "documentation: SampleMeasurement.process_samples/process_counts, StateMeasurement.process_state/"
+             "process_density_matrix (wire_order, CountsMP key format, zero counts may be omitted), "
+             "Operator.eigvals/diagonalizing_gates (eigenvalue order follows the measurement basis)",
+             _forms_subjects, _forms_strategy, _check_forms, _reproduce_forms, _forms_api,
+             describe=_describe_forms),
     Contract("pennylane.exec.devices-agree", FAMILY_MEASURE,
              "noiseless simulators give the same output density matrix on every gate the library exports",
              "documentation: devices implement the same circuit semantics (default.qubit, default.mixed, "

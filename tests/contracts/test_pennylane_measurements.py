@@ -72,6 +72,13 @@ PLANTS = {
         "    update.setdefault('operations', list(reversed(self.operations)))\n"
         "    return original(self, copy_operations=copy_operations, **update)\n"
         "QuantumScript.copy = shuffled"),
+    "pennylane.measure.process-forms-agree": (
+        "counts/process_counts",
+        # ignores wire_order: reads the counts keys as if the measured wires came first
+        "from pennylane.measurements import CountsMP\n"
+        "original = CountsMP.process_counts\n"
+        "CountsMP.process_counts = lambda self, counts, wire_order: original(\n"
+        "    self, counts, list(self.wires) + [w for w in wire_order if w not in self.wires])"),
     "pennylane.resource.specs-counts": (
         "top",
         "import pennylane.resource.resource as resource\n"
@@ -121,6 +128,10 @@ def test_subjects_come_from_the_live_library(pennylane_runtime):
 @pytest.mark.parametrize("contract, subject", [
     ("pennylane.measure.mid-circuit-statistics", "default.qubit/tree-traversal"),  # probs(wires) comes back a scalar
     ("pennylane.convert.openqasm-preserves-operator", "to_openqasm"),  # empty circuit: no qreg at all
+    # VnEntropyMP.process_state passes wire labels as positions: wire_order is ignored
+    ("pennylane.measure.process-forms-agree", "vn_entropy/process_state"),
+    # SampleMP.process_counts flattens one wire's samples to (shots,); process_samples gives (shots, 1)
+    ("pennylane.measure.process-forms-agree", "sample/process_counts"),
 ])
 def test_the_release_shows_violations(pennylane_runtime, contract, subject):
     """Violations the real release shows (kept: the laws are right, see the family report);
@@ -128,3 +139,15 @@ def test_the_release_shows_violations(pennylane_runtime, contract, subject):
     result = pennylane_runtime.check_law(patch="", contract=contract, subject=subject, examples=25)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
+
+
+def test_process_forms_are_subjects_only_where_the_release_offers_them(pennylane_runtime):
+    result = pennylane_runtime(
+        "import json, warnings\nwarnings.filterwarnings('ignore')\nimport contract_runtime as r\n"
+        "print(json.dumps(r.subjects('pennylane', 'pennylane.measure.process-forms-agree')))")
+    subjects = set(result["subjects"])
+    assert {"counts/process_counts", "probs/process_samples", "expval/process_density_matrix",
+            "state/process_state", "mutual_info/process_state"} <= subjects
+    assert "state/process_density_matrix" not in subjects  # StateMP documents it as not supported
+    assert "counts/process_state" not in subjects  # counts is sample-based only
+    assert result["apis"]["counts/process_counts"] == "qml.measurements.CountsMP.process_counts"
