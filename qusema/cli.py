@@ -238,6 +238,8 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Minutes; no new check starts after this (the run can be resumed).")
 @click.option("--contracts", "patterns", multiple=True, default=("*",), show_default=True,
               help="Glob patterns over contract ids, comma-separated or repeated, e.g. 'qiskit.operation.*'.")
+@click.option("--item-timeout", "item_timeout", type=click.FloatRange(1, 3600), default=120.0, show_default=True,
+              help="Seconds per sandbox call (one check, its verification); raise it on a loaded machine.")
 @click.option("--focus", "focus", multiple=True, metavar="UNIT|file:PATH",
               help="Only checks whose entry API reaches these units in the call graph (names or unique suffixes, "
                    "file:PATH for every function of a file; comma-separated or repeated). Default: the whole release.")
@@ -252,7 +254,7 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @llm_options
 @cache_option
 def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...],
-          focus: tuple[str, ...], seed: int, workers: int,
+          item_timeout: float, focus: tuple[str, ...], seed: int, workers: int,
           backend: str | None, resume: bool, diff_against: tuple[str, ...], llm: str | None, base_url: str | None,
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
@@ -267,7 +269,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     config = AuditConfig(target=target, examples=examples, seed=seed,
                          contracts=tuple(p.strip() for group in patterns for p in group.split(",") if p.strip()),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
-                         diff_against=tuple(diff_against),
+                         item_timeout_s=item_timeout, diff_against=tuple(diff_against),
                          focus=tuple(u.strip() for group in focus for u in group.split(",") if u.strip()))
     agent = None
     agent_settings = agent_config(target, llm, base_url, units, llm_concurrency, revisions, unit_cost, run_cost,
