@@ -13,6 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -70,23 +71,29 @@ class AuditConfig:
     def is_checkout(self) -> bool:
         return "==" not in self.target
 
-    @property
+    # Cached: for a checkout these read its metadata and run git, and the audit asks for
+    # them once per check.
+    @cached_property
     def library(self) -> str:
         if self.is_checkout:
             return inspect_checkout(Path(self.target)).name
         return self.target.split("==")[0].strip().lower()
 
-    @property
+    @cached_property
+    def commit(self) -> str | None:
+        return checkout_commit(Path(self.target)) if self.is_checkout else None
+
+    @cached_property
     def version(self) -> str:
-        if self.is_checkout:
-            return f"checkout-{checkout_commit(Path(self.target))[:12]}"
+        if self.commit is not None:
+            return f"checkout-{self.commit[:12]}"
         return self.target.split("==")[1].strip()
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (the time budget may change on resume)."""
         record = asdict(self)
-        if self.is_checkout:
-            record["commit"] = checkout_commit(Path(self.target))  # the path alone names no code
+        if self.commit is not None:
+            record["commit"] = self.commit  # the path alone names no code
         record.pop("time_budget_s")
         record.pop("workers")
         record.pop("backend")

@@ -259,18 +259,17 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
     """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1, or a git checkout of the
-    library, built at its HEAD commit) with the offline contract engine: quantum-semantic laws checked on generated inputs in the sandbox; every violation
-    is re-run as a standalone reproducer, localized to a source segment and qualified.
+    library, built at its HEAD commit) with the offline contract engine: quantum-semantic
+    laws checked on generated inputs in the sandbox; every violation is re-run as a
+    standalone reproducer, localized to a source segment and qualified.
     Writes findings.json, findings.sarif and issue drafts (drafts/*.md)."""
     from qusema.audit import AuditConfig, AuditError, run_audit, run_id_for
 
     if "==" not in target:
         target = _checkout_target(target)
-    config = AuditConfig(target=target, examples=examples, seed=seed,
-                         contracts=tuple(p.strip() for group in patterns for p in group.split(",") if p.strip()),
+    config = AuditConfig(target=target, examples=examples, seed=seed, contracts=_comma_list(patterns),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
-                         item_timeout_s=item_timeout, diff_against=tuple(diff_against),
-                         focus=tuple(u.strip() for group in focus for u in group.split(",") if u.strip()))
+                         item_timeout_s=item_timeout, diff_against=tuple(diff_against), focus=_comma_list(focus))
     agent = None
     agent_settings = agent_config(target, llm, base_url, units, llm_concurrency, revisions, unit_cost, run_cost,
                                   backend)
@@ -295,6 +294,11 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
                f"{summary.units_total} functions and methods reachable from them in the call graph")
     click.echo(f"findings: {summary.findings}  ->  {summary.run_dir}")
+
+
+def _comma_list(values: tuple[str, ...]) -> tuple[str, ...]:
+    """A repeatable option whose values may also be comma-separated, flattened."""
+    return tuple(v.strip() for group in values for v in group.split(",") if v.strip())
 
 
 def _checkout_target(target: str) -> str:

@@ -149,19 +149,16 @@ def check(library, contract_id, subject, max_examples, seed):
         state["examples"] += 1
         try:
             contract.check(subject, example)
-        except AssertionError as exc:
-            # hypothesis runs the shrunk example last: what stays here is the minimal one
-            state["failing"], state["message"] = example, str(exc)
-            state["failing_reprs"].add(repr(example))
-            if state["failing_since"] is None:
-                state["failing_since"] = time.perf_counter()
-            raise
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:
             state["failing_reprs"].add(repr(example))
             if state["failing_since"] is None:
                 state["failing_since"] = time.perf_counter()
+            if isinstance(exc, AssertionError):
+                # hypothesis runs the shrunk example last: what stays here is the minimal one
+                state["failing"], state["message"] = example, str(exc)
+                raise
             if isinstance(exc, Exception):
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into

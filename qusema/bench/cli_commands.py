@@ -116,7 +116,7 @@ def run(source: str, llm: str | None, base_url: str | None, ablation: str, setti
         _check_model(llm, base_url)
     failure = None
     try:
-        scores = run_bench(config, dataset, selected,
+        scores = run_bench(config, selected,
                            Path(cache_dir).expanduser() if cache_dir else default_cache_dir(), _progress)
     except BenchError as exc:
         if not exc.scores:

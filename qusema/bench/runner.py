@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from qusema.bench.dataset import Bug, Dataset
+from qusema.bench.dataset import Bug
 from qusema.bench.scoring import BugScore, SandboxRerun, score_bug
 from qusema.defects import Finding, Verdict
 
@@ -161,9 +161,10 @@ class LLMEntryPoint(Protocol):
                  base_url: str | None = None, ablation: str = "none") -> SourceOutcome: ...
 
 
-def run_bench(config: BenchConfig, dataset: Dataset, bugs: list[Bug], cache_dir: Path,
+def run_bench(config: BenchConfig, bugs: list[Bug], cache_dir: Path,
               progress: Progress = lambda _: None) -> list[BugScore]:
-    """Every (bug, run) of the selection, scored; finished ones are read back, not redone."""
+    """Every (bug, run) of the selection, one audit each, scored; finished ones are read
+    back, not redone."""
     llm = _llm_entry_point() if config.source == "llm" else None
     from qusema.audit import AUDIT_TOOLS
 
@@ -171,51 +172,44 @@ def run_bench(config: BenchConfig, dataset: Dataset, bugs: list[Bug], cache_dir:
     failed: list[str] = []
     with SandboxRerun(config.backend, tools=AUDIT_TOOLS) as rerun:
         for run in range(1, config.runs + 1):
-            for key, group in _jobs(config, dataset, bugs):
-                done = [b for b in group if config.score_path(run, b).is_file()]
-                pending = [b for b in group if b not in done]
-                scores.extend(BugScore.from_dict(json.loads(config.score_path(run, b).read_text())) for b in done)
-                if not pending:
-                    progress(f"run {run}: {key} already scored for {', '.join(b.id for b in group)}")
+            for bug in bugs:
+                if config.score_path(run, bug).is_file():
+                    scores.append(BugScore.from_dict(json.loads(config.score_path(run, bug).read_text())))
+                    progress(f"run {run}: {bug.id} already scored")
                     continue
-                progress(f"run {run}: auditing {key} for {', '.join(b.id for b in pending)}")
+                progress(f"run {run}: auditing {bug.id}")
                 try:
                     if llm is None:
-                        record, findings = _contracts_audit(config, key, pending, run, cache_dir, progress)
+                        record, findings = _contracts_audit(config, bug, run, cache_dir, progress)
                     else:
-                        record, findings = _llm_audit(config, llm, pending[0], run, cache_dir, progress)
+                        record, findings = _llm_audit(config, llm, bug, run, cache_dir, progress)
                 except Exception as exc:  # noqa: BLE001 - one broken audit must not lose the others
-                    # No score is written, so the next `bench run` retries these bugs.
-                    failed.append(f"run {run} {key}: {type(exc).__name__}: {exc}")
-                    _write_json(config.audit_record_path(run, key).with_suffix(".error.json"),
-                                {"key": key, "run": run, "error": type(exc).__name__, "message": str(exc)})
-                    progress(f"run {run}: audit of {key} failed ({type(exc).__name__}: {exc}); its bugs stay unscored")
+                    # No score is written, so the next `bench run` retries this bug.
+                    failed.append(f"run {run} {bug.id}: {type(exc).__name__}: {exc}")
+                    _write_json(config.audit_record_path(run, bug.id).with_suffix(".error.json"),
+                                {"key": bug.id, "run": run, "error": type(exc).__name__, "message": str(exc)})
+                    progress(f"run {run}: audit of {bug.id} failed ({type(exc).__name__}: {exc}); it stays unscored")
                     continue
-                _write_json(config.audit_record_path(run, key), asdict(record))
-                for bug in pending:
-                    score = score_bug(bug, findings, rerun, run=run, source=config.source, setting=config.setting,
-                                      audit={"record": str(config.audit_record_path(run, key)),
-                                             "run_dir": record.run_dir, "run_id": record.run_id,
-                                             "stop_reason": record.stop_reason, "seed": run - 1,
-                                             "time_budget_min": config.time_budget_min,
-                                             "setting_note": record.setting_note,
-                                             "ablation": config.ablation,
-                                             **({"llm": config.llm, "base_url": config.base_url}
-                                                if config.source == "llm" else {}),
-                                             "cost_usd": record.cost_usd, "tokens": record.tokens})
-                    _write_json(config.score_path(run, bug), score.to_dict())
-                    progress(f"run {run}: {bug.id}: " + ("relocated" if score.relocated else
-                                                         "identified" if score.identified else "not found")
-                             + f" ({len(score.matching)} matching, {len(score.near_misses)} near misses)")
-                    scores.append(score)
+                _write_json(config.audit_record_path(run, bug.id), asdict(record))
+                score = score_bug(bug, findings, rerun, run=run, source=config.source, setting=config.setting,
+                                  audit={"record": str(config.audit_record_path(run, bug.id)),
+                                         "run_dir": record.run_dir, "run_id": record.run_id,
+                                         "stop_reason": record.stop_reason, "seed": run - 1,
+                                         "time_budget_min": config.time_budget_min,
+                                         "setting_note": record.setting_note,
+                                         "ablation": config.ablation,
+                                         **({"llm": config.llm, "base_url": config.base_url}
+                                            if config.source == "llm" else {}),
+                                         "cost_usd": record.cost_usd, "tokens": record.tokens})
+                _write_json(config.score_path(run, bug), score.to_dict())
+                progress(f"run {run}: {bug.id}: " + ("relocated" if score.relocated else
+                                                     "identified" if score.identified else "not found")
+                         + f" ({len(score.matching)} matching, {len(score.near_misses)} near misses)")
+                scores.append(score)
     if failed:
         raise BenchError("audits failed (their bugs are unscored; `bench run` again retries them):\n  "
                          + "\n  ".join(failed), scores)
     return scores
-
-
-def _jobs(config: BenchConfig, dataset: Dataset, bugs: list[Bug]) -> list[tuple[str, list[Bug]]]:
-    return [(bug.id, [bug]) for bug in bugs]
 
 
 def contract_focus(setting: str, bug: Bug) -> tuple[str, ...]:
@@ -224,27 +218,27 @@ def contract_focus(setting: str, bug: Bug) -> tuple[str, ...]:
     return (bug.root_cause_qualname,) if setting == "unit" else (f"file:{bug.root_cause_file}",)
 
 
-def _contracts_audit(config: BenchConfig, key: str, bugs: list[Bug], run: int, cache_dir: Path,
+def _contracts_audit(config: BenchConfig, bug: Bug, run: int, cache_dir: Path,
                      progress: Progress) -> tuple[AuditRecord, list[Finding]]:
     from qusema.audit import AuditConfig, collect_findings, run_audit
     from qusema.store import RunStore
 
-    (bug,) = bugs
     target = bug.buggy_target
     audit_config = AuditConfig(target=target, examples=config.examples, seed=run - 1,
                                time_budget_s=config.time_budget_min * 60, workers=config.workers,
                                backend=config.backend, item_timeout_s=config.item_timeout_s,
                                focus=contract_focus(config.setting, bug))
     summary = run_audit(audit_config, config.work_dir / "audits" / config.row, cache_dir,
-                        lambda m: progress(f"  [{key}] {m}"))
+                        lambda m: progress(f"  [{bug.id}] {m}"))
     with RunStore(summary.run_dir / "run.sqlite") as store:
         (info,) = store.runs()
         findings = collect_findings(store, info.run_id)
         verifications = [payload for _, payload in store.records(info.run_id, "verification")]
-    funnel = contract_funnel(verifications, findings, _public_apis(cache_dir, target, findings))
+    funnel = contract_funnel(verifications, findings,
+                             _public_apis(cache_dir, target, audit_config.library, findings))
     record = AuditRecord(
-        key=key, target=target, source="contracts", setting=config.setting, run=run,
-        run_dir=str(summary.run_dir), run_id=info.run_id, bugs=[b.id for b in bugs],
+        key=bug.id, target=target, source="contracts", setting=config.setting, run=run,
+        run_dir=str(summary.run_dir), run_id=info.run_id, bugs=[bug.id],
         stop_reason=summary.stop_reason, seconds=summary.seconds, funnel=funnel,
         config={**audit_config.identity(), "time_budget_s": audit_config.time_budget_s,
                 "contracts_checked": summary.contracts, "subjects": summary.subjects,
@@ -268,7 +262,7 @@ def contract_funnel(verifications: list[dict[str, Any]], findings: list[Finding]
     }
 
 
-def _public_apis(cache_dir: Path, target: str, findings: list[Finding]) -> set[str]:
+def _public_apis(cache_dir: Path, target: str, library: str, findings: list[Finding]) -> set[str]:
     from qusema.contracts.focus import is_public_api
     from qusema.units.index_db import IndexDB
     from qusema.units.index_location import index_path
@@ -276,7 +270,6 @@ def _public_apis(cache_dir: Path, target: str, findings: list[Finding]) -> set[s
     path = index_path(cache_dir, target)
     if not path.is_file() or not findings:
         return set()
-    library = target.split("==")[0].strip().lower()
     with IndexDB(path) as db:
         return {f.hypothesis.api for f in findings if is_public_api(db, f.hypothesis.api, library)}
 

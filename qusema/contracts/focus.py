@@ -89,8 +89,8 @@ def build_focus(db: IndexDB, units: list[str], library: str, max_depth: int = 8,
 
 
 def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_visited: int = 50_000) -> set[str]:
-    """Every segment from which a focus unit is reachable (the units, their classes and
-    constructors included), walking callers breadth-first up to `max_depth` calls."""
+    """Every segment from which a focus unit is reachable (the units included), walking
+    callers breadth-first up to `max_depth` calls."""
     seen: dict[str, int] = {}
     queue: deque[tuple[str, int]] = deque()
     for unit in units:
@@ -135,10 +135,15 @@ def entry_segments(db: IndexDB, api: str, library: str) -> list[str]:
     return found
 
 
-def _owners(db: IndexDB, qualname: str) -> list[str]:
+def _owner(db: IndexDB, qualname: str) -> str | None:
     row = db.conn.execute("SELECT owner FROM segments WHERE qualname=?", (qualname,)).fetchone()
+    return row[0] if row else None
+
+
+def _owners(db: IndexDB, qualname: str) -> list[str]:
+    owner = _owner(db, qualname)
     # A class's public name maps to its constructor's segment.
-    return [row[0], f"{row[0]}.__init__"] if row and row[0] else []
+    return [owner, f"{owner}.__init__"] if owner else []
 
 
 def _is_private(qualname: str) -> bool:
@@ -147,10 +152,10 @@ def _is_private(qualname: str) -> bool:
 
 
 def _sibling_methods(db: IndexDB, qualname: str) -> list[str]:
-    row = db.conn.execute("SELECT owner FROM segments WHERE qualname=?", (qualname,)).fetchone()
-    if not row or not row[0]:
+    owner = _owner(db, qualname)
+    if not owner:
         return []
-    return [q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE owner=?", (row[0],))]
+    return [q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE owner=?", (owner,))]
 
 
 def _contains_run(components: list[str], run: list[str]) -> bool:

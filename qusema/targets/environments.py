@@ -277,10 +277,7 @@ class EnvironmentStore:
         elif failure is not None:
             raise BrokenEnvironmentError(f"{req} does not work in the resolved environment:\n{failure}")
         python = venv / "bin" / "python"
-        if tools:
-            added = _run([*_uv(), "pip", "install", "--compile-bytecode", "-p", python, *tools])
-            if added.returncode != 0:
-                raise ResolutionError(" ".join(tools), added.stderr, f"tools beside {req}")
+        _install_tools(python, tools, str(req))
         packages = _freeze(python)
         chosen = companions if resolution in ("explicit", "current") else _direct_dependency_pins(
             python, req, packages, extra=PERIOD_SEED_PACKAGES)
@@ -362,10 +359,7 @@ class EnvironmentStore:
                 if built.returncode != 0:
                     raise ResolutionError(str(checkout), built.stderr, f"build of commit {commit}")
                 python = venv / "bin" / "python"
-                if tools:
-                    added = _run([*_uv(), "pip", "install", "--compile-bytecode", "-p", python, *tools])
-                    if added.returncode != 0:
-                        raise ResolutionError(" ".join(tools), added.stderr, f"tools beside {checkout}")
+                _install_tools(python, tools, str(checkout))
                 return _record(env_dir, TargetEnvironment(
                     key=key, root=env_dir, python=python, **_probe(python),
                     requirement=f"{checkout}@{commit}", import_name=name, source="checkout",
@@ -374,6 +368,15 @@ class EnvironmentStore:
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise
+
+
+def _install_tools(python: Path, tools: Sequence[str], beside: str) -> None:
+    """Installs the auditor's tools (e.g. hypothesis) next to the library."""
+    if not tools:
+        return
+    added = _run([*_uv(), "pip", "install", "--compile-bytecode", "-p", python, *tools])
+    if added.returncode != 0:
+        raise ResolutionError(" ".join(tools), added.stderr, f"tools beside {beside}")
 
 
 def checkout_commit(checkout: Path) -> str:

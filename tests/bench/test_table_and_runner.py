@@ -46,15 +46,15 @@ class FakeRerun:
 def fake_audits(monkeypatch):
     audits: list[tuple[str, int]] = []
 
-    def audit(config, key, bugs, run, cache_dir, progress):
-        audits.append((key, run))
+    def audit(config, bug, run, cache_dir, progress):
+        audits.append((bug.id, run))
         # Run 1 finds qiskit-12093 (flips) and qiskit-10570 (stuck: identified only);
         # run 2 finds only qiskit-12093.
         found = [_finding(DATASET.bug("qiskit-12093"), "flip qiskit-12093")]
         if run == 1:
             found.append(_finding(DATASET.bug("qiskit-10570"), "stuck qiskit-10570"))
-        record = AuditRecord(key=key, target=bugs[0].buggy_target, source="contracts", setting=config.setting, run=run,
-                             run_dir="/nowhere", run_id="r", bugs=[b.id for b in bugs], stop_reason="complete",
+        record = AuditRecord(key=bug.id, target=bug.buggy_target, source="contracts", setting=config.setting, run=run,
+                             run_dir="/nowhere", run_id="r", bugs=[bug.id], stop_reason="complete",
                              seconds=1.0, funnel={"candidates": 7, "verified_defects": 4, "findings": 3,
                                                   "api_triggers": 3, "final_reports": 2},
                              setting_note=runner.CONTRACT_SETTING_NOTES[config.setting])
@@ -69,7 +69,7 @@ def test_one_audit_per_bug_and_run_and_resume_redoes_nothing(tmp_path: Path, fak
     ids = ["qiskit-12093", "qiskit-10570", "qiskit-11974", "qiskit-14107"]
     bugs = DATASET.select(ids)
     config = BenchConfig("contracts", "unit", runs=2, out_dir=tmp_path / "results", work_dir=tmp_path / "work")
-    scores = run_bench(config, DATASET, bugs, tmp_path / "cache")
+    scores = run_bench(config, bugs, tmp_path / "cache")
     assert sorted(fake_audits) == sorted((bug, run) for bug in ids for run in (1, 2))
     by = {(s.bug, s.run): s for s in scores}
     assert (by[("qiskit-12093", 1)].identified, by[("qiskit-12093", 1)].relocated) == (True, True)
@@ -77,12 +77,12 @@ def test_one_audit_per_bug_and_run_and_resume_redoes_nothing(tmp_path: Path, fak
     assert not by[("qiskit-10570", 2)].identified
     assert not by[("qiskit-14107", 1)].identified
     fake_audits.clear()
-    again = run_bench(config, DATASET, bugs, tmp_path / "cache")
+    again = run_bench(config, bugs, tmp_path / "cache")
     assert fake_audits == []  # every (bug, run) was finished
     assert sorted((s.bug, s.run, s.relocated) for s in again) == sorted((s.bug, s.run, s.relocated) for s in scores)
     # Removing one score redoes that (bug, run) only.
     (config.run_dir(2) / "qiskit-11974.json").unlink()
-    run_bench(config, DATASET, bugs, tmp_path / "cache")
+    run_bench(config, bugs, tmp_path / "cache")
     assert fake_audits == [("qiskit-11974", 2)]
 
 
@@ -91,7 +91,7 @@ def test_table_has_runs_means_cost_and_funnel(tmp_path: Path, fake_audits):
     results = tmp_path / "results"
     for setting in ("unit", "file"):
         run_bench(BenchConfig("contracts", setting, runs=2, out_dir=results, work_dir=tmp_path / "w"),
-                  DATASET, bugs, tmp_path / "cache")
+                  bugs, tmp_path / "cache")
     md_path, json_path, rows = write_table(results, DATASET)
     table = json.loads(json_path.read_text())
     assert [(r["source"], r["setting"]) for r in table["rows"]] == [("contracts", "file"), ("contracts", "unit")]
@@ -125,7 +125,7 @@ def test_llm_source_without_its_entry_point_fails_clearly(tmp_path: Path, monkey
     monkeypatch.setattr(runner.importlib, "import_module", no_agent)
     config = BenchConfig("llm", "unit", runs=1, out_dir=tmp_path, work_dir=tmp_path, llm="openai:gpt-4o")
     with pytest.raises(BenchError, match="needs the LLM auditor"):
-        run_bench(config, DATASET, DATASET.select(["qiskit-14107"]), tmp_path)
+        run_bench(config, DATASET.select(["qiskit-14107"]), tmp_path)
     assert not any(tmp_path.iterdir())  # refused before anything was written
 
 
@@ -139,14 +139,14 @@ def test_bad_settings_are_refused():
 def test_a_failed_audit_leaves_its_bugs_unscored_and_the_others_scored(tmp_path: Path, fake_audits, monkeypatch):
     working = runner._contracts_audit
 
-    def flaky(config, key, bugs, run, cache_dir, progress):
-        if key == "qiskit-14107":
+    def flaky(config, bug, run, cache_dir, progress):
+        if bug.id == "qiskit-14107":
             raise TimeoutError("subjects: timeout")
-        return working(config, key, bugs, run, cache_dir, progress)
+        return working(config, bug, run, cache_dir, progress)
 
     monkeypatch.setattr(runner, "_contracts_audit", flaky)
     config = BenchConfig("contracts", "unit", runs=1, out_dir=tmp_path / "r", work_dir=tmp_path / "w")
     with pytest.raises(BenchError, match="qiskit-14107: TimeoutError") as failed:
-        run_bench(config, DATASET, DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
+        run_bench(config, DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
     assert [s.bug for s in failed.value.scores] == ["qiskit-12093"]
     assert not config.score_path(1, DATASET.bug("qiskit-14107")).exists()  # retried by the next run
