@@ -20,7 +20,8 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from qusema.contracts.focus import Focus, build_focus, entry_segments, is_public_api
-from qusema.contracts.engine import ContractEngine, ContractInfo, SandboxCallFailed, WorkItem, contract_modules
+from qusema.contracts.engine import (ContractEngine, ContractInfo, SandboxCallFailed, WorkItem, catalog_fingerprint,
+                                     contract_modules)
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
 from qusema.store import RunStore
@@ -100,6 +101,7 @@ class AuditConfig:
         record.pop("diff_against")
         if not self.focus:
             record.pop("focus")  # runs made before focus existed keep their ids
+        record["laws"] = catalog_fingerprint(self.library)
         return record
 
 

@@ -127,12 +127,13 @@ def _api_of(contract, subject):
 def check(library, contract_id, subject, max_examples, seed):
     """Run one contract on one subject. The result says whether the law held over the
     examples drawn, or gives the shrunk failing example as a reproducer."""
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, given, reject, settings
     from hypothesis import seed as fixed_seed
+    from hypothesis.errors import Unsatisfiable
 
     contract = _contracts(library)[contract_id]
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [],
-             "failing_since": None, "failing_reprs": set(), "shrink_cut": False}
+             "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
@@ -152,14 +153,21 @@ def check(library, contract_id, subject, max_examples, seed):
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:
+            if isinstance(exc, Exception) and not isinstance(exc, AssertionError):
+                # An input the release refuses (or that the law's own code cannot build on
+                # this release) says nothing about the law: skip it, record the first such
+                # error, and go on checking the other inputs. Only a check that could run
+                # no input at all ends as "raised".
+                state["refused"] += 1
+                if state["error"] is None:
+                    state["error"] = _error_record(exc)
+                reject()
             state["failing_reprs"].add(repr(example))
             if state["failing_since"] is None:
                 state["failing_since"] = time.perf_counter()
             if isinstance(exc, AssertionError):
                 # hypothesis runs the shrunk example last: what stays here is the minimal one
                 state["failing"], state["message"] = example, str(exc)
-                raise
-            if isinstance(exc, Exception):
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
             # an ordinary error so hypothesis shrinks it and the check reports "raised".
@@ -173,12 +181,15 @@ def check(library, contract_id, subject, max_examples, seed):
     panicked = False
     try:
         law_holds()
+        if state["examples"] == state["refused"] and state["refused"]:
+            outcome = "raised"  # every input drawn was refused: the law checked nothing
     except AssertionError:
         outcome = "violated"
-    except Exception as exc:  # the library raised on a generated input: recorded, judged only if a panic
+    except Unsatisfiable:
         outcome = "raised"
-        state["error"] = {"type": type(exc).__name__, "message": str(exc)[:2000],
-                          "traceback": traceback.format_exc()[-4000:]}
+    except Exception as exc:  # the library panicked on a generated input (or hypothesis itself failed)
+        outcome = "raised"
+        state["error"] = _error_record(exc)
         panicked = isinstance(exc, RustPanic) and "panicked" in state
     result = {"contract": contract_id, "subject": subject, "outcome": outcome,
               "examples": state["examples"], "seconds": round(time.perf_counter() - started, 3),
@@ -191,6 +202,8 @@ def check(library, contract_id, subject, max_examples, seed):
         result["passing_reproducers"] = [contract.reproducer(subject, e) for e in state["passing"]]
     if outcome == "raised":
         result["error"] = state["error"]
+    elif state["refused"]:
+        result["refused"] = {"examples": state["refused"], "first_error": state["error"]}
     if panicked:
         # A panic is never a documented error: the host reports it as a robustness finding,
         # with the law's reproducer turned into one that fails exactly when the library panics.
@@ -200,6 +213,10 @@ def check(library, contract_id, subject, max_examples, seed):
         result["reproducer"] = panic_reproducer(contract.reproducer(subject, state["panicked"]))
         result["passing_reproducers"] = [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]
     return result
+
+
+def _error_record(exc):
+    return {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": traceback.format_exc()[-4000:]}
 
 
 PANIC_LAW = "documented input never makes the library panic (a Rust panic is an internal error, never a documented one)"

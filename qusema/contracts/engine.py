@@ -3,6 +3,7 @@ and one (contract, subject) check at a time."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +39,19 @@ class WorkItem:
     @property
     def key(self) -> str:
         return f"{self.contract}::{self.subject}"
+
+
+def catalog_fingerprint(library: str) -> str:
+    """A digest of the code that states and checks a library's laws: the runtime, the shared
+    oracle, and the library's contract families. A run done with other law code is another
+    run: resuming it must not mix verdicts of two versions of a law."""
+    root = sandbox_source_dir()
+    files = [root / "contract_runtime.py", root / "oracle_core.py",
+             *sorted((root / "contracts").glob(f"{library}_*.py"))]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
 
 
 def contract_modules(library: str) -> list[str]:

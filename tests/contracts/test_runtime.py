@@ -22,3 +22,31 @@ def test_a_rust_panic_is_reported_as_raised_not_a_dead_check(qiskit_runtime):
     result = qiskit_runtime(PANIC)
     assert result["outcome"] == "raised"
     assert result["error"]["type"] == "RustPanic" and "panicked at" in result["error"]["message"]
+
+
+REFUSING = """
+import json, contract_runtime as r
+from hypothesis import strategies as st
+
+def check(subject, example):
+    if example % 2:
+        raise ValueError("odd input refused")  # the library refuses part of the input space
+    assert subject != "violated" or example < 6, f"{example} is too large"
+
+law = r.Contract("t.refuse", "f", "law", "src", lambda: ["holds", "violated", "refused"],
+                 lambda s: st.integers(1, 1) if s == "refused" else st.integers(0, 20), check,
+                 lambda s, e: f"assert {e} < 6", lambda s: "api")
+r._contracts = lambda library: {"t.refuse": law}
+print(json.dumps({s: r.check("t", "t.refuse", s, 60, 0) for s in ["holds", "violated", "refused"]}))
+"""
+
+
+def test_refused_inputs_are_skipped_and_the_law_is_still_checked_on_the_others(qiskit_runtime):
+    results = qiskit_runtime(REFUSING)
+    holds, violated, refused = results["holds"], results["violated"], results["refused"]
+    # A refused input no longer ends the check: the law is judged on the inputs that ran.
+    assert holds["outcome"] == "holds"
+    assert holds["refused"]["examples"] >= 1 and holds["refused"]["first_error"]["type"] == "ValueError"
+    assert violated["outcome"] == "violated" and violated["message"] == "6 is too large"  # shrunk past odd ones
+    # Only a check where every input was refused reports "raised", with the error.
+    assert refused["outcome"] == "raised" and refused["error"]["message"] == "odd input refused"
