@@ -12,7 +12,8 @@ resolve count as edges to every candidate method; a method's class counts as rea
 no static resolver sees); public callers do not end the walk (`transpile` reaches what
 `generate_preset_pass_manager` reaches). A check whose entry API is a class covers the
 class's methods. A private method (`_run_pub`) counts as reached from every method of its
-class.
+class. A function registered with a dispatcher (`@apply_operation.register`) counts as called by
+the dispatcher.
 
 An API string is matched against the reached segments twice: exactly, through the public
 API map; and by its tail — from its first class-like (capitalized) component on, or else its
@@ -173,4 +174,30 @@ def _callers(db: IndexDB, qualname: str) -> list[str]:
         # about any one of them; a handful is a real ambiguity worth following.
         if len(json.loads(candidates)) <= MAX_CANDIDATES:
             callers.add(caller)
+    callers.update(_dispatchers(db, qualname))
     return sorted(callers)
+
+
+_REGISTER = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.register\b")
+
+
+def _dispatchers(db: IndexDB, qualname: str) -> list[str]:
+    """The generic functions an implementation is registered with (`@apply_operation.register`,
+    functools.singledispatch and its kin): calling the dispatcher runs the registered
+    implementation, through a table no static resolver follows. The dispatcher is looked up
+    in the implementation's own file first, then by name where that is unambiguous."""
+    row = db.conn.execute("SELECT decorators, file FROM segments WHERE qualname=?", (qualname,)).fetchone()
+    if not row:
+        return []
+    found: list[str] = []
+    for decorator in json.loads(row[0]):
+        match = _REGISTER.match(decorator)
+        if not match:
+            continue
+        name = match.group(1).rsplit(".", 1)[-1]
+        same_file = [q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE name=? AND file=?",
+                                                    (name, row[1]))]
+        anywhere = same_file or [q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE name=?", (name,))]
+        if len(anywhere) <= MAX_CANDIDATES:
+            found += anywhere
+    return found

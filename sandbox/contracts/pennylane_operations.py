@@ -748,15 +748,26 @@ def _reproduce_generator(subject, example):
 
 
 # -- capability flags -----------------------------------------------------------------------------------
-def _capabilities():
-    from pennylane import exceptions as e
+def _undefined_error(name):
+    """The release's `<Thing>UndefinedError`: pennylane.exceptions on recent releases,
+    pennylane.operation before that module held them."""
+    import pennylane.operation
 
-    return [("has_matrix", "matrix", e.MatrixUndefinedError),
-            ("has_sparse_matrix", "sparse_matrix", e.SparseMatrixUndefinedError),
-            ("has_decomposition", "decomposition", e.DecompositionUndefinedError),
-            ("has_diagonalizing_gates", "diagonalizing_gates", e.DiagGatesUndefinedError),
-            ("has_adjoint", "adjoint", e.AdjointUndefinedError),
-            ("has_generator", "generator", e.GeneratorUndefinedError)]
+    try:
+        from pennylane import exceptions
+    except ImportError:
+        exceptions = None
+    return getattr(exceptions, name, None) or getattr(pennylane.operation, name)
+
+
+def _capabilities():
+    return [(flag, method, _undefined_error(error)) for flag, method, error in (
+        ("has_matrix", "matrix", "MatrixUndefinedError"),
+        ("has_sparse_matrix", "sparse_matrix", "SparseMatrixUndefinedError"),
+        ("has_decomposition", "decomposition", "DecompositionUndefinedError"),
+        ("has_diagonalizing_gates", "diagonalizing_gates", "DiagGatesUndefinedError"),
+        ("has_adjoint", "adjoint", "AdjointUndefinedError"),
+        ("has_generator", "generator", "GeneratorUndefinedError"))]
 
 
 def _flag_subjects():

@@ -78,3 +78,33 @@ def test_a_private_method_is_reached_from_its_classes_public_methods(qfix_index:
     assert not focus.covers("qfix.HGate.inverse")
     public = build_focus(qfix_index, ["qfix.circuit.Circuit.global_phase"], "qfix")
     assert not public.covers("qfix.Circuit.append")  # a public method gets no such widening
+
+
+DISPATCH_PACKAGE = {
+    "qdisp/__init__.py": "from qdisp.apply import apply, simulate\n",
+    "qdisp/apply.py": (
+        "from functools import singledispatch\n\n\n"
+        "class Measure:\n    pass\n\n\n"
+        "class Gate:\n    pass\n\n\n"
+        "@singledispatch\n"
+        "def apply(op, state):\n    return state\n\n\n"
+        "@apply.register\n"
+        "def apply_measure(op: Measure, state):\n    return _collapse(state)\n\n\n"
+        "def _collapse(state):\n    return state[:1]\n\n\n"
+        "def simulate(ops, state):\n    for op in ops:\n        state = apply(op, state)\n    return state\n\n\n"
+        "def describe(ops):\n    return [type(op).__name__ for op in ops]\n"),
+}
+
+
+def test_an_implementation_registered_with_a_dispatcher_is_reached_through_it(tmp_path: Path):
+    tree = tmp_path / "qdisp"
+    for relative, text in DISPATCH_PACKAGE.items():
+        (tree / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tree / relative).write_text(text)
+    (tree / "pyproject.toml").write_text("[project]\nname = 'qdisp'\nversion = '0.1'\n")
+    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
+    build_index(tree, db, detect_scope(tree), workers=1)
+    # simulate -> apply --(registered)--> apply_measure -> _collapse: no call names apply_measure.
+    focus = build_focus(db, ["qdisp.apply._collapse"], "qdisp")
+    assert focus.covers("qdisp.simulate")
+    assert not focus.covers("qdisp.apply.describe")
