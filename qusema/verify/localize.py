@@ -5,6 +5,7 @@ segments."""
 
 from __future__ import annotations
 
+import ast
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,10 +73,34 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
 
 
 def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]) -> list[CoverageRun]:
+    """Line spectra of the failing reproducer and the passing ones, each traced without its
+    assertion messages (see `without_assertion_messages`)."""
     runs = []
     for code in [failing, *passing]:
-        traced = trace(code)
+        traced = trace(without_assertion_messages(code))
         if traced["passed"] is None:  # the run raised: neither a failing nor a passing spectrum
             continue
         runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"]))
     return runs
+
+
+VIOLATED = "the law is violated"
+
+
+def without_assertion_messages(code: str) -> str:
+    """`code` with every assertion message replaced by a constant. Python evaluates an
+    assert's message only when the assertion fails, so rendering it (`f"... {wires}"` calls
+    the library's __repr__ and label code) is library code that only failing runs execute:
+    the spectrum would blame the message, not the code under test. Verdicts do not change."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return code
+    changed = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assert) and node.msg is not None:
+            node.msg, changed = ast.Constant(VIOLATED), True
+        elif (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name)
+              and node.exc.func.id == "AssertionError" and node.exc.args):
+            node.exc.args, changed = [ast.Constant(VIOLATED)], True
+    return ast.unparse(tree) if changed else code

@@ -59,3 +59,38 @@ def test_a_tie_goes_to_the_segment_nearest_the_entry_api(fixture_index: IndexDB)
     assert entered.segment == "qfix.circuit.Circuit.append"
     # An entry the tied segments are not reachable from leaves the line count to decide.
     assert localize(runs, fixture_index, entry=["qfix.gates.HGate.__init__"]).segment == "qfix.circuit.Circuit._check"
+
+
+MESSAGE_PACKAGE = {
+    "__init__.py": "from msgpkg.core import compute, render\n",
+    "core.py": "def compute(x):\n    return x + 1\n\n\ndef render(value):\n    return f'<{value}>'\n",
+}
+# The assertion message renders the result with the library: only a failing run executes render.
+FAILING = "from msgpkg import compute, render\nr = compute(1)\nassert r == 3, f'got {render(r)}'\n"
+PASSING = "from msgpkg import compute, render\nr = compute(2)\nassert r == 3, f'got {render(r)}'\n"
+
+
+def test_assertion_messages_are_not_part_of_the_spectrum(tmp_path: Path, monkeypatch):
+    import sys
+
+    from qusema.verify.localize import coverage_runs
+
+    for name, text in MESSAGE_PACKAGE.items():
+        (tmp_path / "msgpkg").mkdir(exist_ok=True)
+        (tmp_path / "msgpkg" / name).write_text(text)
+    sandbox_dir = Path(__file__).resolve().parents[2] / "sandbox"
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(sandbox_dir))
+    import contract_runtime
+
+    def trace(code: str) -> dict:
+        return contract_runtime.trace_lines(code, "msgpkg")
+
+    # Traced as written, the failing run's message executes render (core.py line 6): the
+    # spectrum would single it out.
+    assert 6 in trace(FAILING)["lines"]["msgpkg/core.py"]
+    runs = coverage_runs(trace, FAILING, [PASSING])
+    assert [r.passed for r in runs] == [False, True]  # the verdicts are unchanged
+    assert all(6 not in r.lines.get("msgpkg/core.py", []) for r in runs)
+    assert all(2 in r.lines["msgpkg/core.py"] for r in runs)  # compute runs in both
+    sys.modules.pop("msgpkg", None), sys.modules.pop("msgpkg.core", None)
