@@ -19,7 +19,7 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-from qusema.contracts.focus import Focus, build_focus, entry_segments, is_public_api
+from qusema.contracts.focus import PACKAGE_ALIASES, Focus, api_names, build_focus, entry_segments, is_public_api
 from qusema.contracts.engine import (ContractEngine, ContractInfo, SandboxCallFailed, WorkItem, catalog_fingerprint,
                                      contract_modules)
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
@@ -34,7 +34,7 @@ from qusema.units.index_db import IndexDB
 from qusema.units.index_location import index_path
 from qusema.units.indexer import build_index, parser_tag
 from qusema.units.layout import detect_scope
-from qusema.verify.localize import coverage_runs, localize
+from qusema.verify.localize import coverage_runs, localize, under_entry
 from qusema.verify.verifier import verify
 
 if TYPE_CHECKING:  # the agent imports this module; at run time the pass is only passed in
@@ -343,8 +343,11 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
     if outcome.verification.verdict != Verdict.REPRODUCED:
         return records
     hypothesis = outcome.hypothesis
-    root_cause = None if all(r.passed for r in outcome.coverage) else localize(
-        outcome.coverage, ctx.db, entry_segments(ctx.db, hypothesis.api, ctx.config.library))
+    entry = entry_segments(ctx.db, hypothesis.api, ctx.config.library)
+    coverage = outcome.coverage
+    if _entered_by_one_call(hypothesis.api, entry, ctx.config.library):
+        coverage = under_entry(coverage, ctx.db, entry)
+    root_cause = None if all(r.passed for r in coverage) else localize(coverage, ctx.db, entry)
     public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
     qualification = qualify(public, outcome.result["validity"], outcome.deprecations)
     if root_cause is not None:
@@ -353,6 +356,16 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
                       root_cause, ctx.env.packages)
     records.append(("finding", finding.id, finding.to_dict()))
     return records
+
+
+def _entered_by_one_call(api: str, entry: list[str], library: str) -> bool:
+    """Whether the API under test is one function or method the reproducer calls: then its
+    call is where the defect shows, and the spectrum can be narrowed to it. Not for a class
+    (what its constructor builds is exercised by later calls: Operator(gate), gate.definition)
+    nor for an API string naming several entry points (qml.measure ... on qml.device(...))."""
+    constructors = ("__init__", "__new__")
+    return (len(api_names(api, PACKAGE_ALIASES.get(library, {}))) == 1 and bool(entry)
+            and not any(q.rsplit(".", 1)[-1] in constructors for q in entry))
 
 
 def diff_against(store: RunStore, run_id: str, findings: list[Finding], other: str, backend: str | None,

@@ -237,17 +237,31 @@ def panic_reproducer(code):
 
 def trace_lines(code, package):
     """Run `code` and return the lines of `package` it executed, as {relative file: [lines]},
-    and whether its assertions held. Used for spectrum-based fault localization."""
+    and whether its assertions held. Used for spectrum-based fault localization.
+
+    `calls` groups the same lines by the library call they ran under: the outermost call
+    from code outside the library into it, named "<relative file>:<first line of its code>".
+    The host uses it to keep only what the API under test executed, not what building its
+    input or computing the expected value did."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(importlib.import_module(package).__file__))) + os.sep
     prefix = root + package + os.sep
     hits = {}
+    calls = {}
+    active = []  # [frame, key] of the library call entered from outside, while it runs
 
     def tracer(frame, event, arg):
         filename = frame.f_code.co_filename
         if not filename.startswith(prefix):
             return None  # do not trace inside non-library frames
+        if event == "call" and not active:
+            active[:] = [frame, f"{filename[len(root):]}:{frame.f_code.co_firstlineno}"]
         if event == "line":
-            hits.setdefault(filename[len(root):], set()).add(frame.f_lineno)
+            relative = filename[len(root):]
+            hits.setdefault(relative, set()).add(frame.f_lineno)
+            if active:
+                calls.setdefault(active[1], {}).setdefault(relative, set()).add(frame.f_lineno)
+        elif event == "return" and active and active[0] is frame:
+            active.clear()
         return tracer
 
     passed = True
@@ -261,4 +275,5 @@ def trace_lines(code, package):
         passed, message = None, f"{type(exc).__name__}: {exc}"
     finally:
         sys.settrace(None)
-    return {"passed": passed, "message": message, "lines": {f: sorted(v) for f, v in hits.items()}}
+    return {"passed": passed, "message": message, "lines": {f: sorted(v) for f, v in hits.items()},
+            "calls": {key: {f: sorted(v) for f, v in files.items()} for key, files in calls.items()}}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from qusema.defects import RootCause
 from qusema.units.call_graph import call_distances
@@ -22,6 +22,19 @@ Coverage = dict[str, list[int]]  # library file -> executed lines
 class CoverageRun:
     passed: bool
     lines: Coverage
+    # The same lines by the library call they ran under ("<file>:<first line>" of the call
+    # entered from the reproducer's own code).
+    calls: dict[str, Coverage] = field(default_factory=dict)
+
+    def within(self, spans: list[tuple[str, int, int]]) -> CoverageRun:
+        """Only the lines run under calls into the given (file, first line, last line) spans."""
+        lines: dict[str, set[int]] = {}
+        for key, coverage in self.calls.items():
+            file, _, first = key.rpartition(":")
+            if any(file == f and start <= int(first) <= end for f, start, end in spans):
+                for name, numbers in coverage.items():
+                    lines.setdefault(name, set()).update(numbers)
+        return CoverageRun(self.passed, {f: sorted(v) for f, v in lines.items()})
 
 
 def ochiai(runs: list[CoverageRun]) -> dict[tuple[str, int], float]:
@@ -37,6 +50,19 @@ def ochiai(runs: list[CoverageRun]) -> dict[tuple[str, int], float]:
             for line in lines:
                 counter[(file, line)] = counter.get((file, line), 0) + 1
     return {key: count / math.sqrt(total_failed * (count + passed.get(key, 0))) for key, count in failed.items()}
+
+
+def under_entry(runs: list[CoverageRun], db: IndexDB, entry: list[str]) -> list[CoverageRun]:
+    """The spectrum of the API under test only: each run's lines executed under calls into
+    the entry segments. The reproducer also runs library code to build the input and to
+    compute the expected value, and inputs that fail differ from inputs that pass (an
+    observable instead of wires), so that code would otherwise single itself out. Kept whole
+    when the failing run made no such call (the entry was reached some other way)."""
+    spans = [(s.file, s.start_line, s.end_line) for s in (db.segment(q) for q in entry) if s is not None]
+    narrowed = [run.within(spans) for run in runs]
+    if not any(run.lines for run in narrowed if not run.passed):
+        return runs
+    return narrowed
 
 
 def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = None) -> RootCause | None:
@@ -80,7 +106,7 @@ def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]
         traced = trace(without_assertion_messages(code))
         if traced["passed"] is None:  # the run raised: neither a failing nor a passing spectrum
             continue
-        runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"]))
+        runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"], calls=traced.get("calls", {})))
     return runs
 
 

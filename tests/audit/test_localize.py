@@ -94,3 +94,48 @@ def test_assertion_messages_are_not_part_of_the_spectrum(tmp_path: Path, monkeyp
     assert all(6 not in r.lines.get("msgpkg/core.py", []) for r in runs)
     assert all(2 in r.lines["msgpkg/core.py"] for r in runs)  # compute runs in both
     sys.modules.pop("msgpkg", None), sys.modules.pop("msgpkg.core", None)
+
+
+INPUT_PACKAGE = {
+    "__init__.py": "from inpkg.core import make, total\n",
+    "core.py": ("def make(values, weighted=False):\n"
+                "    if weighted:\n"
+                "        values = [2 * v for v in values]\n"
+                "    return list(values)\n\n\n"
+                "def total(values):\n"
+                "    result = 0\n"
+                "    for v in values[1:]:  # the defect: the first value is left out\n"
+                "        result += v\n"
+                "    return result\n"),
+}
+# Failing inputs happen to be built with weighted=True: `make`'s branch runs only in failing
+# runs, though the defect is in `total`, which runs the same lines in every run.
+FAILING_INPUT = "from inpkg import make, total\nv = make([1, 2], weighted=True)\nassert total(v) == sum(v)\n"
+PASSING_INPUTS = ["from inpkg import make, total\nv = make([0, 5])\nassert total(v) == sum(v)\n",
+                  "from inpkg import make, total\nv = make([0])\nassert total(v) == sum(v)\n"]
+
+
+def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Path, monkeypatch):
+    from qusema.verify.localize import coverage_runs, under_entry
+
+    tree = tmp_path / "inpkg"
+    (tree / "inpkg").mkdir(parents=True)
+    for name, text in INPUT_PACKAGE.items():
+        (tree / "inpkg" / name).write_text(text)
+    (tree / "pyproject.toml").write_text("[project]\nname = 'inpkg'\nversion = '0.1'\n")
+    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
+    build_index(tree, db, detect_scope(tree), workers=1)
+    monkeypatch.syspath_prepend(str(tree))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
+    import contract_runtime
+
+    runs = coverage_runs(lambda code: contract_runtime.trace_lines(code, "inpkg"), FAILING_INPUT, PASSING_INPUTS)
+    assert [r.passed for r in runs] == [False, True, True]
+    # The whole spectrum blames the input's construction.
+    assert localize(runs, db).segment == "inpkg.core.make"
+    # Narrowed to what the call of total executed, the tie goes to total itself.
+    narrowed = under_entry(runs, db, ["inpkg.core.total"])
+    assert all(set(r.lines) == {"inpkg/core.py"} and min(r.lines["inpkg/core.py"]) >= 8 for r in narrowed)
+    assert localize(narrowed, db, entry=["inpkg.core.total"]).segment == "inpkg.core.total"
+    # An entry the failing run never called leaves the spectrum whole.
+    assert under_entry(runs, db, ["inpkg.core.nothing"]) == runs
