@@ -20,8 +20,8 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from qusema.contracts.focus import PACKAGE_ALIASES, Focus, api_names, build_focus, entry_segments, is_public_api
-from qusema.contracts.engine import (ContractEngine, ContractInfo, SandboxCallFailed, WorkItem, catalog_fingerprint,
-                                     contract_modules)
+from qusema.contracts.engine import (DEEPER, ContractEngine, ContractInfo, SandboxCallFailed, WorkItem,
+                                     catalog_fingerprint, contract_modules)
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
 from qusema.store import RunStore
@@ -67,6 +67,10 @@ class AuditConfig:
     # Units (names or file:PATH, as --units takes them): only checks whose entry API
     # reaches one of them run (qusema.contracts.focus). Empty: the whole release.
     focus: tuple[str, ...] = ()
+    # Rounds of re-checking, with DEEPEN_FACTOR times the examples, the laws that held, while
+    # the time budget lasts: rare inputs (a signed basis vector among all isometries) need more
+    # draws than a first pass over every law can afford.
+    deepen: int = 1
 
     @property
     def is_checkout(self) -> bool:
@@ -99,6 +103,7 @@ class AuditConfig:
         record.pop("workers")
         record.pop("backend")
         record.pop("diff_against")
+        record.pop("deepen")  # deeper rounds only add checks, in the time the budget leaves
         if not self.focus:
             record.pop("focus")  # runs made before focus existed keep their ids
         record["laws"] = catalog_fingerprint(self.library)
@@ -116,6 +121,7 @@ class AuditSummary:
     outcomes: dict[str, int] = field(default_factory=dict)
     findings: int = 0
     stop_reason: str = "complete"
+    deeper_checks: int = 0  # re-checks with more examples, in the time the budget left
     seconds: float = 0.0
     # Units covered, statically: the functions and methods the checks done enter the library
     # through, and all those reachable from them over resolved calls (PyO3 links included).
@@ -162,10 +168,12 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
             summary.contracts, summary.subjects = len(contracts), len({i.subject for i in items})
             summary.items_total = len(items)
             context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id)
-            stop = _check_all(store, context, [ContractEngine(b, config.library, limits) for b in boxes],
-                              items, started, progress)
+            engines = [ContractEngine(b, config.library, limits) for b in boxes]
+            stop = _check_all(store, context, engines, items, started, progress)
             if agent is not None and stop == "complete":
                 stop = agent.run(store, run_id, env.packages, db, boxes, progress)
+            if stop == "complete" and config.deepen:
+                _deepen(store, context, engines, items, started, progress)
             summary.stop_reason = stop
         for other in config.diff_against:
             diff_against(store, run_id, collect_findings(store, run_id), other, config.backend, progress,
@@ -294,6 +302,28 @@ def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine
     return stop
 
 
+DEEPEN_FACTOR = 4
+
+
+def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
+            started: float, progress: Progress) -> None:
+    """Every check done, time left: check again, with DEEPEN_FACTOR times the examples, the
+    laws that held. The first inputs drawn are the same (same seed); the rest are new. A
+    budget that runs out here leaves the audit complete: these checks only add."""
+    examples = ctx.config.examples
+    current = items
+    for _ in range(ctx.config.deepen):
+        results = dict(store.item_results(ctx.run_id))
+        held = [i for i in current if results.get(i.key, {}).get("outcome") == "holds"]
+        examples *= DEEPEN_FACTOR
+        current = [WorkItem(i.contract, i.subject, examples) for i in held]
+        if not current:
+            return
+        progress(f"time left: {len(current)} laws that held are checked again with {examples} examples")
+        if _check_all(store, ctx, engines, current, started, progress) != "complete":
+            return
+
+
 @dataclass
 class _ItemOutcome:
     """What the sandbox side of one item produced (computed in a worker thread)."""
@@ -308,7 +338,7 @@ class _ItemOutcome:
 def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) -> _ItemOutcome:
     """Check one (contract, subject); a violation is verified and its coverage traced here,
     in the sandbox, so it is recorded together with the check that found it."""
-    result = engine.check(item, ctx.config.examples, ctx.config.seed)
+    result = engine.check(item, item.examples or ctx.config.examples, ctx.config.seed)
     if result["outcome"] != "violated" and not result.get("panic"):
         return _ItemOutcome(result)
     contract = ctx.contracts[item.contract]
@@ -436,7 +466,13 @@ def write_reports(run_dir: Path, findings: list[Finding], python_version: str) -
 
 
 def _summarize(store: RunStore, run_id: str, summary: AuditSummary) -> None:
-    for _, result in store.item_results(run_id):
-        summary.items_done += 1
+    for key, result in store.item_results(run_id):
         summary.examples += result.get("examples", 0)
+        if DEEPER in key:  # a deeper re-check of a law that held: not another check
+            summary.deeper_checks += 1
+            if result["outcome"] != "holds":
+                summary.outcomes[f"{result['outcome']} when deepened"] = (
+                    summary.outcomes.get(f"{result['outcome']} when deepened", 0) + 1)
+            continue
+        summary.items_done += 1
         summary.outcomes[result["outcome"]] = summary.outcomes.get(result["outcome"], 0) + 1

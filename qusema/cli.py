@@ -244,6 +244,9 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Only checks whose entry API reaches these units in the call graph (names or unique suffixes, "
                    "file:PATH for every function of a file; comma-separated or repeated). Default: the whole release.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--deepen", type=click.IntRange(0, 4), default=1, show_default=True,
+              help="Rounds, once every check is done and time is left, of checking the laws that held again "
+                   "with 4x the examples of the round before (0: none).")
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
               help="Sandboxes checking in parallel.")
 @click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,
@@ -254,7 +257,7 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @llm_options
 @cache_option
 def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...],
-          item_timeout: float, focus: tuple[str, ...], seed: int, workers: int,
+          item_timeout: float, focus: tuple[str, ...], seed: int, deepen: int, workers: int,
           backend: str | None, resume: bool, diff_against: tuple[str, ...], llm: str | None, base_url: str | None,
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
@@ -269,7 +272,8 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
         target = _checkout_target(target)
     config = AuditConfig(target=target, examples=examples, seed=seed, contracts=_comma_list(patterns),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
-                         item_timeout_s=item_timeout, diff_against=tuple(diff_against), focus=_comma_list(focus))
+                         item_timeout_s=item_timeout, diff_against=tuple(diff_against), focus=_comma_list(focus),
+                         deepen=deepen)
     agent = None
     agent_settings = agent_config(target, llm, base_url, units, llm_concurrency, revisions, unit_cost, run_cost,
                                   backend)
@@ -289,7 +293,8 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
         raise click.ClickException(str(exc)) from exc
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
-               f"({summary.stop_reason})")
+               f"({summary.stop_reason})" + (f", then {summary.deeper_checks} laws that held re-checked with more "
+                                              "examples" if summary.deeper_checks else ""))
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
                f"{summary.units_total} functions and methods reachable from them in the call graph")

@@ -31,14 +31,19 @@ class Subjects:
     reason: str | None
 
 
+DEEPER = " @examples="
+
+
 @dataclass(frozen=True)
 class WorkItem:
     contract: str
     subject: str
+    examples: int | None = None  # None: the audit's --examples; set for a deeper re-check
 
     @property
     def key(self) -> str:
-        return f"{self.contract}::{self.subject}"
+        base = f"{self.contract}::{self.subject}"
+        return base if self.examples is None else f"{base}{DEEPER}{self.examples}"
 
 
 def catalog_fingerprint(library: str) -> str:

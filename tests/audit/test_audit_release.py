@@ -104,3 +104,26 @@ def test_a_panic_on_a_laws_input_is_a_robustness_finding(tmp_path: Path):
                            capture_output=True, text=True, timeout=600)
     assert json.loads(rerun.stdout)["status"] == "assertion_failed"
     assert "panicked on documented input" in json.loads(rerun.stdout)["exception"]["message"]
+
+
+def test_time_left_deepens_the_laws_that_held_and_finds_what_25_examples_missed(tmp_path: Path):
+    # Isometry([[-1], [0]]) loses its phase on 2.4.1; 25 examples of all isometries do not draw
+    # that input at seed 0, 100 do. The focus keeps the checks entering Isometry's code.
+    out = tmp_path / "reports"
+    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "25", "--deepen", "1",
+                           "--contracts", "qiskit.operation.matrix-specified-is-exact",
+                           "--focus", "Isometry._disentangle", "--item-timeout", "300"],
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (run_dir,) = (out / "qiskit-2.4.1").iterdir()
+    with sqlite3.connect(run_dir / "run.sqlite") as conn:
+        outcomes = {item: json.loads(result)["outcome"] for item, result in conn.execute("SELECT item, result FROM work")}
+    law = "qiskit.operation.matrix-specified-is-exact::Isometry"
+    assert outcomes[law] == "holds"  # the first pass, 25 examples
+    assert outcomes[f"{law} @examples=100"] == "violated"  # the deeper pass
+    findings = json.loads((run_dir / "findings.json").read_text())["findings"]
+    assert any(f["hypothesis"]["api"] == "qiskit.circuit.library.Isometry" for f in findings)
+    summary = json.loads((run_dir / "summary.json").read_text())
+    assert summary["stop_reason"] == "complete" and summary["deeper_checks"] >= 1
+    assert summary["items_done"] == summary["items_total"]  # re-checks are not counted as checks
+    assert "re-checked with more examples" in done.stdout
