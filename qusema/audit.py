@@ -468,11 +468,8 @@ def write_reports(run_dir: Path, findings: list[Finding], python_version: str) -
 def _summarize(store: RunStore, run_id: str, summary: AuditSummary) -> None:
     for key, result in store.item_results(run_id):
         summary.examples += result.get("examples", 0)
-        if DEEPER in key:  # a deeper re-check of a law that held: not another check
-            summary.deeper_checks += 1
-            if result["outcome"] != "holds":
-                summary.outcomes[f"{result['outcome']} when deepened"] = (
-                    summary.outcomes.get(f"{result['outcome']} when deepened", 0) + 1)
-            continue
-        summary.items_done += 1
-        summary.outcomes[result["outcome"]] = summary.outcomes.get(result["outcome"], 0) + 1
+        deeper = DEEPER in key  # a re-check of a law that held, with more examples: not another check
+        outcome = f"{result['outcome']} when deepened" if deeper else result["outcome"]
+        summary.outcomes[outcome] = summary.outcomes.get(outcome, 0) + 1
+        summary.deeper_checks += deeper
+        summary.items_done += not deeper
