@@ -85,6 +85,9 @@ def selfcheck(dataset_path: Path, bugs: str | None, backend: str | None, out_dir
               help="Minutes per audit (one audit per bug and run).")
 @click.option("--examples", type=click.IntRange(1, 10_000), default=25, show_default=True,
               help="Contracts: generated inputs per (contract, subject) check.")
+@click.option("--deepen", type=click.IntRange(0, 4), default=1, show_default=True,
+              help="Contracts: rounds of re-checking the laws that held with 4x the examples, in the time an "
+                   "audit's budget leaves (as `qusema audit --deepen`; 0: none).")
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True)
 @click.option("--item-timeout", "item_timeout", type=click.FloatRange(1, 3600), default=120.0, show_default=True,
               help="Contracts: seconds per sandbox call of the audit (raise it on a loaded machine).")
@@ -95,7 +98,7 @@ def selfcheck(dataset_path: Path, bugs: str | None, backend: str | None, out_dir
               show_default=True, help="Where the audits themselves are kept (run stores, drafts).")
 @click.option("--cache-dir", help="Where downloads, sources and indexes are kept [default: $QUSEMA_CACHE_DIR or ~/.cache/qusema].")
 def run(source: str, llm: str | None, base_url: str | None, ablation: str, setting: str, runs: int, bugs: str | None,
-        time_budget: float, examples: int, workers: int, item_timeout: float, backend: str | None, dataset_path: Path,
+        time_budget: float, examples: int, deepen: int, workers: int, item_timeout: float, backend: str | None, dataset_path: Path,
         out_dir: Path, work_dir: Path, cache_dir: str | None) -> None:
     """Audit the buggy release of every selected bug, RUNS times, and score each bug:
     identified (a verified finding in the root-cause segment) and relocated (its reproducer
@@ -108,7 +111,7 @@ def run(source: str, llm: str | None, base_url: str | None, ablation: str, setti
     dataset, selected = _load(dataset_path, bugs)
     try:
         config = BenchConfig(source=source, setting=setting, runs=runs, time_budget_min=time_budget,
-                             examples=examples, workers=workers, backend=backend, item_timeout_s=item_timeout,
+                             examples=examples, deepen=deepen, workers=workers, backend=backend, item_timeout_s=item_timeout,
                              out_dir=out_dir, work_dir=work_dir, llm=llm, base_url=base_url, ablation=ablation)
     except BenchError as exc:
         raise click.UsageError(str(exc)) from exc

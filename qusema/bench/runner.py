@@ -65,6 +65,7 @@ class BenchConfig:
     runs: int = 3
     time_budget_min: float = 30.0
     examples: int = 25
+    deepen: int = 1  # contracts: rounds of deeper re-checks in the time an audit's budget leaves
     workers: int = 2
     backend: str | None = None
     item_timeout_s: float = 120.0  # per sandbox call of the audit (subjects, checks)
@@ -227,7 +228,7 @@ def _contracts_audit(config: BenchConfig, bug: Bug, run: int, cache_dir: Path,
     audit_config = AuditConfig(target=target, examples=config.examples, seed=run - 1,
                                time_budget_s=config.time_budget_min * 60, workers=config.workers,
                                backend=config.backend, item_timeout_s=config.item_timeout_s,
-                               focus=contract_focus(config.setting, bug))
+                               focus=contract_focus(config.setting, bug), deepen=config.deepen)
     summary = run_audit(audit_config, config.work_dir / "audits" / config.row, cache_dir,
                         lambda m: progress(f"  [{bug.id}] {m}"))
     with RunStore(summary.run_dir / "run.sqlite") as store:
@@ -241,6 +242,7 @@ def _contracts_audit(config: BenchConfig, bug: Bug, run: int, cache_dir: Path,
         run_dir=str(summary.run_dir), run_id=info.run_id, bugs=[bug.id],
         stop_reason=summary.stop_reason, seconds=summary.seconds, funnel=funnel,
         config={**audit_config.identity(), "time_budget_s": audit_config.time_budget_s,
+                "deepen": audit_config.deepen, "deeper_checks": summary.deeper_checks,
                 "contracts_checked": summary.contracts, "subjects": summary.subjects,
                 "items_done": summary.items_done, "items_total": summary.items_total, "examples_run": summary.examples},
         setting_note=CONTRACT_SETTING_NOTES[config.setting])
