@@ -266,7 +266,7 @@ class _AuditContext:
 
 def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
                started: float, progress: Progress) -> str:
-    done = store.done_items(ctx.run_id)
+    done = store.done_items(ctx.run_id) & {i.key for i in items}
     pending = [i for i in items if i.key not in done]
     progress(f"{len(done)} checks already done, {len(pending)} to go")
     free = list(engines)

@@ -59,7 +59,8 @@ def _done_items(store: Path) -> dict[str, float]:
 
 def test_a_killed_run_resumes_without_losing_or_repeating_work(tmp_path: Path):
     out = tmp_path / "reports"
-    args = [*AUDIT, "--out", str(out), "--examples", "3", "--contracts", "qiskit.operation.inverse-is-adjoint"]
+    args = [*AUDIT, "--out", str(out), "--examples", "3", "--contracts", "qiskit.operation.inverse-is-adjoint",
+            "--deepen", "0"]
     first = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 900
     store = None
