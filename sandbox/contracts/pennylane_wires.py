@@ -574,12 +574,18 @@ def _wire_keys(op, given):
                   if not isinstance(value, (Wires, Operator)) and _wire_valued(type(op), key, value, given))
 
 
+def _reproducer_wire_keys(subject, args):
+    """The wire-valued hyperparameter keys a reproducer checks; none when the op cannot be
+    built here (the reproducer then states the law on op.wires alone)."""
+    try:
+        return _wire_keys(_construct(subject, args), set(_given_wires(args)))
+    except Exception:  # noqa: BLE001
+        return []
+
+
 def _reproduce_declared(subject, args):
     call = _call_text(subject, args)
-    try:
-        wire_keys = _wire_keys(_construct(subject, args), set(_given_wires(args)))
-    except Exception:  # noqa: BLE001
-        wire_keys = []
+    wire_keys = _reproducer_wire_keys(subject, args)
     return HEADER + HELPERS_SOURCE + (
         f"\n\nop = {call}\n"
         f"given = {_given_wires(args)!r}  # every wire label passed to the constructor\n"
@@ -692,10 +698,7 @@ def _reproduce_map(subject, example):
     args, seed = example
     call = _call_text(subject, args)
     wire_map = _wire_map(args, seed)
-    try:
-        wire_keys = _wire_keys(_construct(subject, args), set(_given_wires(args)))
-    except Exception:  # noqa: BLE001
-        wire_keys = []
+    wire_keys = _reproducer_wire_keys(subject, args)
     return HEADER + HELPERS_SOURCE + (
         f"\n\nop = {call}\n"
         f"wire_map = {wire_map!r}\n"
