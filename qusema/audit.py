@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import ExitStack
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -167,7 +167,8 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
             items = _work_items(store, run_id, engine, contracts, progress, focus)
             summary.contracts, summary.subjects = len(contracts), len({i.subject for i in items})
             summary.items_total = len(items)
-            context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id)
+            context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id,
+                                    frozenset(focus.units) if focus else frozenset())
             engines = [ContractEngine(b, config.library, limits) for b in boxes]
             stop = _check_all(store, context, engines, items, started, progress)
             if agent is not None and stop == "complete":
@@ -262,6 +263,8 @@ class _AuditContext:
     db: IndexDB
     contracts: dict[str, ContractInfo]
     run_id: str
+    # The units a focused audit was asked to look at (localization prefers them among ties).
+    focus_units: frozenset[str] = frozenset()
 
 
 def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
@@ -374,10 +377,7 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
         return records
     hypothesis = outcome.hypothesis
     entry = entry_segments(ctx.db, hypothesis.api, ctx.config.library)
-    coverage = outcome.coverage
-    if _entered_by_one_call(hypothesis.api, entry, ctx.config.library):
-        coverage = under_entry(coverage, ctx.db, entry)
-    root_cause = None if all(r.passed for r in coverage) else localize(coverage, ctx.db, entry)
+    root_cause = _root_cause(ctx, outcome.coverage, hypothesis.api, entry)
     public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
     qualification = qualify(public, outcome.result["validity"], outcome.deprecations)
     if root_cause is not None:
@@ -386,6 +386,26 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
                       root_cause, ctx.env.packages)
     records.append(("finding", finding.id, finding.to_dict()))
     return records
+
+
+def _root_cause(ctx: _AuditContext, coverage: list, api: str, entry: list[str]) -> RootCause | None:
+    """Localize on the spectrum of the API's own call when that is one call (see
+    `under_entry`). That narrowing drops code the reproducer runs outside the call, which
+    is noise for a function but not for what a call returns and later calls run (a device
+    built by qml.device executes circuits afterwards): so when a unit under audit is among
+    the top suspects of the whole spectrum but not of the narrowed one, the whole one is
+    used."""
+    if all(r.passed for r in coverage):
+        return None
+    narrowed = (under_entry(coverage, ctx.db, entry) if _entered_by_one_call(api, entry, ctx.config.library)
+                else coverage)
+    root_cause = localize(narrowed, ctx.db, entry, ctx.focus_units)
+    if ctx.focus_units and narrowed is not coverage and (root_cause is None
+                                                         or root_cause.segment not in ctx.focus_units):
+        whole = localize(coverage, ctx.db, entry, ctx.focus_units)
+        if whole is not None and whole.segment in ctx.focus_units:
+            return replace(whole, method=whole.method + " (whole spectrum: the API's own call did not reach it)")
+    return root_cause
 
 
 def _entered_by_one_call(api: str, entry: list[str], library: str) -> bool:

@@ -65,13 +65,17 @@ def under_entry(runs: list[CoverageRun], db: IndexDB, entry: list[str]) -> list[
     return narrowed
 
 
-def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = None) -> RootCause | None:
+def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = None,
+             prefer: frozenset[str] = frozenset()) -> RootCause | None:
     """The segment holding the most suspicious lines. Segments tied at that score ran in
-    exactly the same runs, so coverage cannot tell them apart: the tie goes to the one
+    exactly the same runs, so coverage cannot tell them apart: the tie goes first to a
+    segment in `prefer` (the units an audit was asked to look at: among suspects the
+    evidence cannot separate, the hypothesis being tested was about those), then to the one
     fewest calls from the entry segments (`entry`, the reproducer's public API) — the
     root cause is the first segment along the call chain that turns valid input into a
     wrong output, and shared machinery every run passes through is a worse guess than the
-    entry's own code — then to the one with more lines at that score."""
+    entry's own code — then to the one with more lines at that score. A preferred segment
+    never wins against a higher score."""
     scores = ochiai(runs)
     if not scores:
         return None
@@ -92,10 +96,16 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     distance = call_distances(db, entry) if entry else {}
     far = len(distance) + 1
     qualname, (file, start, end, _) = min(
-        by_segment.items(), key=lambda kv: (distance.get(kv[0], far), -kv[1][3], kv[1][2] - kv[1][1]))
+        by_segment.items(),
+        key=lambda kv: (kv[0] not in prefer, distance.get(kv[0], far), -kv[1][3], kv[1][2] - kv[1][1]))
+    method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
+              f"{sum(r.passed for r in runs)} passing runs")
+    if len(by_segment) > 1:
+        # Say how the tie was broken, so a reader can weigh the attribution.
+        rule = "the unit under audit" if qualname in prefer else "the closest to the API"
+        method += f"; {len(by_segment)} segments tied at the top score, {rule} chosen"
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
-                     method=f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
-                            f"{sum(r.passed for r in runs)} passing runs")
+                     method=method)
 
 
 def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]) -> list[CoverageRun]:

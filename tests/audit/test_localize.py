@@ -61,6 +61,20 @@ def test_a_tie_goes_to_the_segment_nearest_the_entry_api(fixture_index: IndexDB)
     assert localize(runs, fixture_index, entry=["qfix.gates.HGate.__init__"]).segment == "qfix.circuit.Circuit._check"
 
 
+
+def test_a_tie_goes_first_to_the_unit_under_audit(fixture_index: IndexDB):
+    lines = {"qfix/circuit.py": [40, 45, 46]}
+    runs = [CoverageRun(passed=False, lines=lines), CoverageRun(passed=True, lines=lines)]
+    entry = ["qfix.circuit.Circuit.append"]
+    audited = localize(runs, fixture_index, entry=entry, prefer=frozenset({"qfix.circuit.Circuit._check"}))
+    assert audited.segment == "qfix.circuit.Circuit._check"
+    assert "the unit under audit chosen" in audited.method
+    # A preferred unit that is not among the top suspects changes nothing.
+    failing = CoverageRun(passed=False, lines={"qfix/circuit.py": [40, 41, 42, 45, 46]})
+    passing = CoverageRun(passed=True, lines={"qfix/circuit.py": [40, 41, 42]})
+    cause = localize([failing, passing], fixture_index, entry=entry, prefer=frozenset({"qfix.circuit.Circuit.append"}))
+    assert cause.segment == "qfix.circuit.Circuit._check"
+
 MESSAGE_PACKAGE = {
     "__init__.py": "from msgpkg.core import compute, render\n",
     "core.py": "def compute(x):\n    return x + 1\n\n\ndef render(value):\n    return f'<{value}>'\n",
@@ -139,3 +153,50 @@ def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Pa
     assert localize(narrowed, db, entry=["inpkg.core.total"]).segment == "inpkg.core.total"
     # An entry the failing run never called leaves the spectrum whole.
     assert under_entry(runs, db, ["inpkg.core.nothing"]) == runs
+
+
+DEVICE_PACKAGE = {
+    "__init__.py": "from devpkg.core import device\n",
+    "core.py": ("class Device:\n"
+                "    def __init__(self, seed):\n"
+                "        self.seed = seed\n\n"
+                "    def draw(self, n):\n"
+                "        return [self.seed] * n  # the defect: every draw is the seed\n\n\n"
+                "def device(seed):\n"
+                "    return Device(seed)\n"),
+}
+# Every input fails (no passing run), and the defect runs after the API's own call returned.
+DEVICE_FAILING = "from devpkg import device\nd = device(3)\nassert len(set(d.draw(4))) > 1\n"
+
+
+def test_a_unit_under_audit_outside_the_apis_call_is_found_in_the_whole_spectrum(tmp_path: Path, monkeypatch):
+    from qusema.audit import AuditConfig, _AuditContext, _root_cause
+    from qusema.verify.localize import coverage_runs
+
+    tree = tmp_path / "devpkg"
+    (tree / "devpkg").mkdir(parents=True)
+    for name, text in DEVICE_PACKAGE.items():
+        (tree / "devpkg" / name).write_text(text)
+    (tree / "pyproject.toml").write_text("[project]\nname = 'devpkg'\nversion = '0.1'\n")
+    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
+    build_index(tree, db, detect_scope(tree), workers=1)
+    monkeypatch.syspath_prepend(str(tree))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
+    import contract_runtime
+
+    runs = coverage_runs(lambda code: contract_runtime.trace_lines(code, "devpkg"), DEVICE_FAILING, [])
+    entry = ["devpkg.core.device"]
+
+    def context(focus: frozenset[str]) -> _AuditContext:
+        return _AuditContext(AuditConfig("devpkg==0.1"), env=None, db=db, contracts={}, run_id="r",
+                             focus_units=focus)
+
+    # Unfocused: the spectrum is narrowed to the call of device(), and the tie goes to it.
+    assert _root_cause(context(frozenset()), runs, "devpkg.device", entry).segment == "devpkg.core.device"
+    # Asked to look at Device.draw, which ran in the failing run after device() returned.
+    cause = _root_cause(context(frozenset({"devpkg.core.Device.draw"})), runs, "devpkg.device", entry)
+    assert cause.segment == "devpkg.core.Device.draw"
+    assert "whole spectrum" in cause.method
+    # A unit under audit the failing run never executed is never blamed.
+    other = _root_cause(context(frozenset({"devpkg.core.Device.missing"})), runs, "devpkg.device", entry)
+    assert other.segment == "devpkg.core.device"
