@@ -145,7 +145,8 @@ def _number_node(node):
         return isinstance(node.value, (int, float, complex)) and not isinstance(node.value, bool)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return _number_node(node.operand)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):  # 1 + 2j
+    # 1 + 2j, and numbers docstrings write as arithmetic of constants: -1/2, 2 * 0.5, 2**-3
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
         return _number_node(node.left) and _number_node(node.right)
     return False
 

@@ -76,3 +76,14 @@ def test_the_docs_decide_the_forms(pennylane_runtime):
         "print(json.dumps({str(k): v for k, v in seed.forms.items()}))")
     assert result["wires"] == ["list", "tuple"]
     assert result["wire_order"] == ["list", "tuple", "array"]
+
+
+def test_numbers_written_as_arithmetic_of_constants_are_literals(pennylane_runtime):
+    # Docstrings write coefficients as -1/2 or 2**-3; such a list is a literal of numbers,
+    # a list holding a name is not.
+    result = pennylane_runtime(
+        "import ast, json\nfrom contracts import pennylane_inputs as m\n"
+        "forms = [m._literal_form(ast.parse(t, mode='eval').body) for t in "
+        "['[0, 1.0, -1/2, 1/3]', '(2 * 0.5, 2**-3)', '[0, x / 2]', '[1 + 2j]']]\n"
+        "print(json.dumps({'forms': forms}))")
+    assert result["forms"] == ["list", "tuple", None, "list"]
