@@ -13,7 +13,9 @@ no static resolver sees); public callers do not end the walk (`transpile` reache
 `generate_preset_pass_manager` reaches). A check whose entry API is a class covers the
 class's methods. A private method (`_run_pub`) counts as reached from every method of its
 class. A function registered with a dispatcher (`@apply_operation.register`) counts as called by
-the dispatcher.
+the dispatcher. A method of a class the distribution declares as an entry-point plugin counts as
+called by the segments that load that entry-point group (a stevedore manager, `qml.device`'s
+device table).
 
 An API string is matched against the reached segments twice: exactly, through the public
 API map; and by its tail — from its first class-like (capitalized) component on, or else its
@@ -27,7 +29,9 @@ import json
 import re
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 
+from qusema.units.entry_points import declared_entry_points
 from qusema.units.index_db import IndexDB
 
 # How a contract may spell a library's top-level package in a human-readable API string.
@@ -92,6 +96,7 @@ def build_focus(db: IndexDB, units: list[str], library: str, max_depth: int = 8,
 def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_visited: int = 50_000) -> set[str]:
     """Every segment from which a focus unit is reachable (the units included), walking
     callers breadth-first up to `max_depth` calls."""
+    plugins = PluginLoaders(db)
     seen: dict[str, int] = {}
     queue: deque[tuple[str, int]] = deque()
     for unit in units:
@@ -102,7 +107,7 @@ def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_vis
         node, depth = queue.popleft()
         if depth >= max_depth:
             continue
-        for caller in _callers(db, node):
+        for caller in _callers(db, node) + plugins.loaders_of(node):
             if caller not in seen:
                 seen[caller] = depth + 1
                 queue.append((caller, depth + 1))
@@ -176,6 +181,38 @@ def _callers(db: IndexDB, qualname: str) -> list[str]:
             callers.add(caller)
     callers.update(_dispatchers(db, qualname))
     return sorted(callers)
+
+
+class PluginLoaders:
+    """Which segments load the plugin a method belongs to. The entry points come from the
+    metadata of the indexed source tree (`qusema.units.entry_points`); a segment loads group
+    G when its code names G as a string (`ExtensionManager("qiskit.unitary_synthesis")`,
+    `entry_points(group="pennylane.plugins")`)."""
+
+    def __init__(self, db: IndexDB) -> None:
+        self._db = db
+        root = db.meta().get("root")
+        points = declared_entry_points(Path(root)) if root else []
+        self._groups: dict[str, set[str]] = {}  # class qualname -> groups it is a plugin of
+        for point in points:
+            for qualname in self._classes(point.target):
+                self._groups.setdefault(qualname, set()).add(point.group)
+        self._loaders: dict[str, list[str]] = {}
+
+    def _classes(self, dotted: str) -> list[str]:
+        rows = self._db.conn.execute("SELECT qualname FROM public_api WHERE public_name=?", (dotted,)).fetchall()
+        return sorted({q for (q,) in rows} | {dotted})
+
+    def loaders_of(self, qualname: str) -> list[str]:
+        owner = _owner(self._db, qualname)
+        found: list[str] = []
+        for group in sorted(self._groups.get(owner or "", ())):
+            if group not in self._loaders:
+                self._loaders[group] = [q for (q,) in self._db.conn.execute(
+                    "SELECT qualname FROM segments WHERE language='python' AND (source LIKE ? OR source LIKE ?)",
+                    (f'%"{group}"%', f"%'{group}'%"))]
+            found += self._loaders[group]
+        return found
 
 
 _REGISTER = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.register\b")

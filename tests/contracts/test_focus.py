@@ -108,3 +108,57 @@ def test_an_implementation_registered_with_a_dispatcher_is_reached_through_it(tm
     focus = build_focus(db, ["qdisp.apply._collapse"], "qdisp")
     assert focus.covers("qdisp.simulate")
     assert not focus.covers("qdisp.apply.describe")
+
+
+PLUGIN_PACKAGE = {
+    "qplug/__init__.py": "from qplug.passes import Synthesis\n",
+    "qplug/passes.py": ("from importlib.metadata import entry_points\n\n\n"
+                        "class Synthesis:\n"
+                        "    def run(self, gate):\n"
+                        "        plugins = {e.name: e.load()() for e in entry_points(group='qplug.synthesis')}\n"
+                        "        return plugins['default'].run(gate)\n\n\n"
+                        "def describe():\n"
+                        "    return 'synthesis'\n"),
+    "qplug/default_plugin.py": ("class DefaultSynthesis:\n"
+                                "    def run(self, gate):\n"
+                                "        return _euler_basis(gate)\n\n\n"
+                                "def _euler_basis(gate):\n"
+                                "    return ['rz', 'sx']\n"),
+    # Other classes with a `run`: `plugins['default'].run` has too many candidates to follow.
+    "qplug/others.py": "".join(f"class Pass{i}:\n    def run(self, dag):\n        return dag\n\n\n" for i in range(4)),
+    "qplug.egg-info/entry_points.txt": ("[qplug.synthesis]\n"
+                                        "default = qplug.default_plugin:DefaultSynthesis\n"),
+}
+
+
+def test_a_plugin_declared_as_an_entry_point_is_reached_through_its_loader(tmp_path: Path):
+    from qusema.units.entry_points import EntryPoint, declared_entry_points
+
+    tree = tmp_path / "qplug"
+    for relative, text in PLUGIN_PACKAGE.items():
+        (tree / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tree / relative).write_text(text)
+    (tree / "pyproject.toml").write_text("[project]\nname = 'qplug'\nversion = '0.1'\n")
+    assert declared_entry_points(tree) == [
+        EntryPoint("qplug.synthesis", "default", "qplug.default_plugin.DefaultSynthesis")]
+    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
+    build_index(tree, db, detect_scope(tree), workers=1)
+    # Synthesis.run --(entry point group "qplug.synthesis")--> DefaultSynthesis.run -> _euler_basis:
+    # no call in the source names DefaultSynthesis.
+    focus = build_focus(db, ["qplug.default_plugin._euler_basis"], "qplug")
+    assert focus.covers("qplug.Synthesis")
+    assert not focus.covers("qplug.passes.describe")
+    # Without the metadata the plugin is unreachable, as before.
+    (tree / "qplug.egg-info" / "entry_points.txt").unlink()
+    db2 = IndexDB(tmp_path / "index2.sqlite", parser_tag())
+    build_index(tree, db2, detect_scope(tree), workers=1)
+    assert not build_focus(db2, ["qplug.default_plugin._euler_basis"], "qplug").covers("qplug.Synthesis")
+
+
+def test_entry_points_from_pyproject_when_no_metadata_directory(tmp_path: Path):
+    from qusema.units.entry_points import EntryPoint, declared_entry_points
+
+    (tmp_path / "pyproject.toml").write_text(
+        "[project]\nname = 'p'\n[project.entry-points.'p.devices']\n'dev.one' = 'p.devices:One'\n")
+    assert declared_entry_points(tmp_path) == [EntryPoint("p.devices", "dev.one", "p.devices.One")]
+    assert declared_entry_points(tmp_path / "missing") == []
