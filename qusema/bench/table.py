@@ -5,7 +5,10 @@
 - Table 4 (funnel): candidates -> verified defects -> API triggers -> final reports, mean
   per run.
 - Per bug: which run identified (I) or relocated (R) it, so every count can be traced to
-  the score file that holds its evidence.
+  the score file that holds its evidence. A `*` marks a score whose root cause coverage
+  alone could not single out: it was tied with other segments and the tie went to the unit
+  under audit (`qusema.verify.localize`). Such a score rests on the version flip, not on
+  the localization, and the table counts them apart.
 
 Read from the score and audit records `qusema bench run` wrote; written as markdown and
 JSON beside them."""
@@ -29,6 +32,7 @@ PUBLISHED = (  # relocated bugs, mean of three runs, as the benchmark issue quot
     ("Claude Code", "14.67", "—"),
     ("Codex", "13.33", "—"),
 )
+TIE_TO_FOCUS = "the unit under audit chosen"  # qusema.verify.localize's words for that tie-break
 _ROW = re.compile(r"^(contracts|llm)-(unit|file)(?:-(no-docs|no-verification))?$")
 _RUN = re.compile(r"^run-(\d+)$")
 
@@ -44,6 +48,7 @@ class RunCounts:
     funnel: dict[str, int]
     audits: int
     stopped_early: int  # audits that ended on their time budget, not complete
+    relocated_by_tie: int = 0  # relocated, but every matching root cause was a tie given to the focus
 
 
 @dataclass
@@ -100,19 +105,29 @@ def collect(results_dir: Path) -> tuple[list[Row], dict[str, dict[str, list[str]
             funnel = {stage: sum(a["funnel"].get(stage, 0) for a in audits) for stage in FUNNEL}
             row.runs.append(RunCounts(
                 run=run, bugs_scored=len(scores), identified=sum(s["identified"] for s in scores),
-                relocated=sum(s["relocated"] for s in scores), cost_usd=sum(a.get("cost_usd", 0.0) for a in audits),
+                relocated=sum(s["relocated"] for s in scores), relocated_by_tie=sum(
+                    bool(s["relocated"]) and _by_focus_tie(s) for s in scores), cost_usd=sum(a.get("cost_usd", 0.0) for a in audits),
                 tokens=sum(a.get("tokens", 0) for a in audits), funnel=funnel, audits=len(audits),
                 stopped_early=sum(1 for a in audits if a.get("stop_reason") != "complete")))
             notes = {a.get("setting_note", "") for a in audits} - {""}
             row.note = "; ".join(sorted(notes))
             for s in scores:
-                mark = "R" if s["relocated"] else "I" if s["identified"] else "-"
+                mark = ("R" if s["relocated"] else "I" if s["identified"] else "-") + (
+                    "*" if s["identified"] and _by_focus_tie(s) else "")
                 runs_marks = marks.setdefault(s["bug"], {}).setdefault(row.label, [])
                 runs_marks.extend(["?"] * (run - 1 - len(runs_marks)))
                 runs_marks.append(mark)
         if row.runs:
             rows.append(row)
     return rows, marks
+
+
+def _by_focus_tie(score: dict) -> bool:
+    """Whether every finding that matched the root-cause segment got there by a tie broken
+    toward the unit under audit."""
+    matching = score.get("matching", [])
+    return bool(matching) and all(TIE_TO_FOCUS in ((m.get("root_cause") or {}).get("method") or "")
+                                  for m in matching)
 
 
 def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dataset) -> tuple[str, dict[str, Any]]:
@@ -142,6 +157,11 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
     for row in rows:
         if row.note:
             lines.append(f"- **{row.label}**: {row.note}.")
+        by_tie = [r.relocated_by_tie for r in row.runs]
+        if any(by_tie):
+            lines.append(f"- **{row.label}**: of the relocated bugs, {', '.join(map(str, by_tie))} (per run) were "
+                         "located by a coverage tie broken toward the unit under audit (`*` below); without them "
+                         f"the mean relocated is {row.mean('relocated') - sum(by_tie) / len(by_tie):.2f}.")
         early = sum(r.stopped_early for r in row.runs)
         if early:
             what = ("stopped on their time budget before checking every (contract, subject)"
@@ -160,7 +180,9 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
     lines += ["", "Candidates: hypotheses emitted and verified; verified defects: reproduced by their standalone "
               "test; API triggers: deduplicated findings whose reproducer enters through a documented public API; "
               "final reports: findings qualified as `bug`.", "", "## Per bug", "",
-              "R relocated, I identified only, - neither, ? not scored; one mark per run.", ""]
+              "R relocated, I identified only, - neither, ? not scored; one mark per run. `*`: the root "
+              "cause was one of several segments coverage could not tell apart, and the tie went to the unit "
+              "under audit.", ""]
     labels = [row.label for row in rows]
     lines += ["| bug | API | " + " | ".join(labels) + " |", "|" + "---|" * (2 + len(labels))]
     for bug in dataset.bugs:

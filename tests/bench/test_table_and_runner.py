@@ -17,12 +17,12 @@ from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 DATASET = load_dataset()
 
 
-def _finding(bug, code: str) -> Finding:
+def _finding(bug, code: str, method: str = "ochiai") -> Finding:
     h = Hypothesis(library=bug.library, version=bug.buggy_version, unit=bug.root_cause_qualname, api=bug.api,
                    law_id="law", violated_constraint="c", constraint_source="s", triggering_input="i",
                    predicted_behaviour="p", test_code=code, origin="contract")
     return Finding(h, Verification(h.id, Verdict.REPRODUCED, "assertion_failed", "m", 0.1, "process"), "bug", "r",
-                   RootCause(bug.root_cause_qualname, bug.root_cause_file, 1, 2, 1.0, "ochiai"), [])
+                   RootCause(bug.root_cause_qualname, bug.root_cause_file, 1, 2, 1.0, method), [])
 
 
 class FakeRerun:
@@ -150,3 +150,30 @@ def test_a_failed_audit_leaves_its_bugs_unscored_and_the_others_scored(tmp_path:
         run_bench(config, DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
     assert [s.bug for s in failed.value.scores] == ["qiskit-12093"]
     assert not config.score_path(1, DATASET.bug("qiskit-14107")).exists()  # retried by the next run
+
+
+def test_scores_located_by_a_tie_given_to_the_audited_unit_are_marked_and_counted_apart(tmp_path: Path,
+                                                                                       monkeypatch):
+    from qusema.bench.table import TIE_TO_FOCUS
+
+    def audit(config, bug, run, cache_dir, progress):
+        method = f"ochiai over line coverage; 9 segments tied at the top score, {TIE_TO_FOCUS}"
+        found = [_finding(DATASET.bug("qiskit-12093"), "flip qiskit-12093", method),
+                 _finding(DATASET.bug("qiskit-14107"), "flip qiskit-14107")]
+        record = AuditRecord(key=bug.id, target=bug.buggy_target, source="contracts", setting=config.setting,
+                             run=run, run_dir="/nowhere", run_id="r", bugs=[bug.id], stop_reason="complete",
+                             seconds=1.0, funnel={}, setting_note="")
+        return record, [f for f in found if bug.id in f.hypothesis.test_code]
+
+    monkeypatch.setattr(runner, "_contracts_audit", audit)
+    monkeypatch.setattr(runner, "SandboxRerun", FakeRerun)
+    results = tmp_path / "results"
+    run_bench(BenchConfig("contracts", "unit", runs=1, out_dir=results, work_dir=tmp_path / "w"),
+              DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
+    md_path, json_path, _ = write_table(results, DATASET)
+    table = json.loads(json_path.read_text())
+    assert table["per_bug"]["qiskit-12093"]["contracts-unit"] == ["R*"]
+    assert table["per_bug"]["qiskit-14107"]["contracts-unit"] == ["R"]
+    run = table["rows"][0]["runs"][0]
+    assert (run["relocated"], run["relocated_by_tie"]) == (2, 1)
+    assert "without them the mean relocated is 1.00" in md_path.read_text()
