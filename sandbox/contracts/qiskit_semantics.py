@@ -1686,9 +1686,26 @@ ORDERS = {
 
 
 def _order_subjects():
+    """The traversals this release has, with the arguments each variant passes (reverse= is
+    newer than topological_op_nodes itself)."""
+    import inspect
+
     from qiskit.dagcircuit import DAGCircuit
 
-    return sorted(s for s in ORDERS if hasattr(DAGCircuit, s.split(".")[1].split("(")[0]))
+    def available(subject):
+        method, _, variant = subject.split(".")[1].partition("(")
+        if not hasattr(DAGCircuit, method):
+            return False
+        needed = [a.strip() for a in variant.rstrip(")").split(",") if a.strip()]
+        if not needed:
+            return True
+        try:
+            parameters = inspect.signature(getattr(DAGCircuit, method)).parameters
+        except ValueError:  # no introspectable signature: the arguments cannot be told
+            return False
+        return all(a in parameters for a in needed)
+
+    return sorted(s for s in ORDERS if available(s))
 
 
 def _wire_sequences(circuit, include_clbits=True):

@@ -159,3 +159,18 @@ def test_keyed_order_law_catches_an_ignored_key_on_the_old_release(old_qiskit_ru
                                           examples=40)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
+
+
+def test_order_variants_need_the_arguments_they_pass(qiskit_runtime):
+    # A release whose topological_op_nodes takes no reverse= (1.x) has no "(reverse)" subject:
+    # checking it would only raise TypeError on every input.
+    result = qiskit_runtime(
+        "import json, contract_runtime as r\n"
+        "from qiskit.dagcircuit import DAGCircuit\n"
+        "full = r.subjects('qiskit', 'qiskit.structure.dag-order-respects-dependencies')['subjects']\n"
+        "original = DAGCircuit.topological_op_nodes\n"
+        "DAGCircuit.topological_op_nodes = lambda self, key=None: original(self, key=key)\n"
+        "older = r.subjects('qiskit', 'qiskit.structure.dag-order-respects-dependencies')['subjects']\n"
+        "print(json.dumps({'full': full, 'older': older}))")
+    assert "DAGCircuit.topological_op_nodes(reverse)" in result["full"]
+    assert set(result["full"]) - set(result["older"]) == {"DAGCircuit.topological_op_nodes(reverse)"}
