@@ -160,3 +160,21 @@ def test_evolution_law_catches_qargs_and_conjugation_mistakes(qiskit_runtime, su
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
     assert "import contract_runtime" not in result["reproducer"] and "import oracle_core" not in result["reproducer"]
+
+
+def test_forms_built_on_a_class_the_release_lacks_are_not_subjects(qiskit_runtime):
+    # Releases before 1.3 have no SparseObservable: its forms are left out and the programs
+    # of the other forms do not import it (they used to raise ImportError on every input).
+    result = qiskit_runtime(
+        "import json, contract_runtime as r\n"
+        "import qiskit.quantum_info as qi\n"
+        "law = 'qiskit.convert.pauli-forms-agree'\n"
+        "full = r.subjects('qiskit', law)['subjects']\n"
+        "del qi.SparseObservable\n"
+        "older = r.subjects('qiskit', law)['subjects']\n"
+        "check = r.check('qiskit', law, 'SparsePauliOp.from_list', 5, 0)\n"
+        "print(json.dumps({'full': full, 'older': older, 'outcome': check['outcome']}))")
+    assert {"SparseObservable.from_list", "SparseObservable.from_sparse_pauli_op"} <= set(result["full"])
+    assert set(result["full"]) - set(result["older"]) == {"SparseObservable.from_list",
+                                                          "SparseObservable.from_sparse_pauli_op"}
+    assert result["outcome"] == "holds"
