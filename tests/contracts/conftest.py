@@ -31,6 +31,10 @@ print(json.dumps(result, default=str))
 """
 
 
+# What a standalone reproducer must not mention: the law's own code.
+LAW_CODE = ("contract_runtime", "oracle_core", "qusema", "from contracts")
+
+
 class RuntimeRunner:
     def __init__(self, python: Path, library: str) -> None:
         self.python = python
@@ -39,6 +43,26 @@ class RuntimeRunner:
     def check_law(self, contract: str, subject: str, patch: str = "", examples: int = 15) -> dict:
         return self(LAW_CHECK.format(library=self.library, patch=patch, contract=contract, subject=subject,
                                      examples=examples))
+
+    def assert_holds(self, contract: str, subject: str, examples: int = 15, patch: str = "") -> dict:
+        """Check the law on the (possibly patched) release and assert it held over at least one example."""
+        result = self.check_law(contract=contract, subject=subject, patch=patch, examples=examples)
+        assert result["outcome"] == "holds", result
+        assert result["examples"] >= 1, result
+        return result
+
+    def assert_caught(self, contract: str, subject: str, patch: str, examples: int = 25) -> dict:
+        """Check the law with `patch` planted and assert it was violated, with a standalone reproducer
+        (no law code, the library under test imported through its public API) that fails."""
+        result = self.check_law(contract=contract, subject=subject, patch=patch, examples=examples)
+        assert result["outcome"] == "violated", result
+        reproducer = result["reproducer"]
+        assert result["reproducer_fails"], reproducer
+        for law_code in LAW_CODE:
+            assert law_code not in reproducer, f"{law_code!r} in the reproducer:\n{reproducer}"
+        imports = [line for line in reproducer.splitlines() if line.lstrip().startswith(("import ", "from "))]
+        assert any(self.library in line for line in imports), f"{self.library} not imported:\n{reproducer}"
+        return result
 
     def __call__(self, code: str, timeout: float = 600) -> dict:
         """Run `code` (which must end by printing one JSON line) under the target's Python."""

@@ -90,9 +90,7 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject)
-    assert result["outcome"] == "holds", result
-    assert result["examples"] >= 1
+    qiskit_runtime.assert_holds(contract=contract, subject=subject, examples=15)
 
 
 @pytest.mark.parametrize("contract", sorted(PLANTS))
@@ -140,8 +138,7 @@ def test_evolution_is_stated_for_every_pauli_type_class_and_form_of_other(qiskit
 
 @pytest.mark.parametrize("subject", ["PauliList.evolve(Clifford)", "SparseObservable.evolve(Pauli)"])
 def test_evolution_law_holds_on_other_classes(qiskit_runtime, subject):
-    result = qiskit_runtime.check_law(contract=EVOLVE, subject=subject, examples=40)
-    assert result["outcome"] == "holds", result
+    qiskit_runtime.assert_holds(contract=EVOLVE, subject=subject, examples=40)
 
 
 @pytest.mark.parametrize("subject, patch", [
@@ -156,10 +153,7 @@ def test_evolution_law_holds_on_other_classes(qiskit_runtime, subject):
      "SparseObservable.evolve = lambda self, other, qargs=None: self.copy()"),
 ])
 def test_evolution_law_catches_qargs_and_conjugation_mistakes(qiskit_runtime, subject, patch):
-    result = qiskit_runtime.check_law(patch=patch, contract=EVOLVE, subject=subject, examples=60)
-    assert result["outcome"] == "violated", result
-    assert result["reproducer_fails"], result["reproducer"]
-    assert "import contract_runtime" not in result["reproducer"] and "import oracle_core" not in result["reproducer"]
+    qiskit_runtime.assert_caught(contract=EVOLVE, subject=subject, patch=patch, examples=60)
 
 
 def test_forms_built_on_a_class_the_release_lacks_are_not_subjects(qiskit_runtime):

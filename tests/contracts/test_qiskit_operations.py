@@ -27,17 +27,13 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_gate_it_is_right_for(qiskit_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject)
-    assert result["outcome"] == "holds", result
-    assert result["examples"] >= 1
+    qiskit_runtime.assert_holds(contract=contract, subject=subject, examples=15)
 
 
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = qiskit_runtime.check_law(patch=patch, contract=contract, subject=subject)
-    assert result["outcome"] == "violated", result
-    assert result["reproducer_fails"], result["reproducer"]
+    result = qiskit_runtime.assert_caught(contract=contract, subject=subject, patch=patch, examples=15)
     assert f"from qiskit.circuit.library import {subject}" in result["reproducer"]  # public API only
 
 

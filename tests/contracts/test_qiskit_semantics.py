@@ -75,18 +75,13 @@ PLANTS = {
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_holds_on_the_release_for_a_subject_it_is_right_for(qiskit_runtime, contract):
     subject, _ = PLANTS[contract]
-    result = qiskit_runtime.check_law(patch="", contract=contract, subject=subject, examples=15)
-    assert result["outcome"] == "holds", result
-    assert result["examples"] >= 1
+    qiskit_runtime.assert_holds(contract=contract, subject=subject, examples=15)
 
 
 @pytest.mark.parametrize("contract", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, contract):
     subject, patch = PLANTS[contract]
-    result = qiskit_runtime.check_law(patch=patch, contract=contract, subject=subject, examples=40)
-    assert result["outcome"] == "violated", result
-    assert result["reproducer_fails"], result["reproducer"]
-    assert "qusema" not in result["reproducer"] and "oracle_core" not in result["reproducer"]
+    result = qiskit_runtime.assert_caught(contract=contract, subject=subject, patch=patch, examples=40)
     assert "from qiskit" in result["reproducer"]  # public API only
 
 
@@ -116,12 +111,9 @@ def test_shrinking_stops_at_its_budget_and_still_reports_a_failing_input(qiskit_
     # The planted depth bug fails on every circuit of more than two instructions: hypothesis
     # would shrink toward three; with no budget it keeps the first failure it found.
     subject, patch = PLANTS["qiskit.structure.metrics-count-instructions"]
-    result = qiskit_runtime.check_law(patch=f"{patch}\nr.SHRINK_BUDGET_S = {budget}",
-                                      contract="qiskit.structure.metrics-count-instructions",
-                                      subject=subject, examples=40)
-    assert result["outcome"] == "violated", result
+    result = qiskit_runtime.assert_caught(contract="qiskit.structure.metrics-count-instructions", subject=subject,
+                                          patch=f"{patch}\nr.SHRINK_BUDGET_S = {budget}", examples=40)
     assert result["shrink_cut"] is cut
-    assert result["reproducer_fails"], result["reproducer"]
 
 
 KEYED_ORDER = "qiskit.structure.dag-order-respects-keys"
@@ -155,10 +147,8 @@ def test_keyed_order_law_catches_an_ignored_key_on_the_old_release(old_qiskit_ru
     patch = ("from qiskit.dagcircuit import DAGCircuit\n"
              "original = DAGCircuit.topological_nodes\n"
              "DAGCircuit.topological_nodes = lambda self, key=None: original(self)")
-    result = old_qiskit_runtime.check_law(patch=patch, contract=KEYED_ORDER, subject="DAGCircuit.topological_nodes(key)",
-                                          examples=40)
-    assert result["outcome"] == "violated", result
-    assert result["reproducer_fails"], result["reproducer"]
+    old_qiskit_runtime.assert_caught(contract=KEYED_ORDER, subject="DAGCircuit.topological_nodes(key)", patch=patch,
+                                     examples=40)
 
 
 def test_order_variants_need_the_arguments_they_pass(qiskit_runtime):

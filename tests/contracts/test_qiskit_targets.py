@@ -32,17 +32,13 @@ PLANTS = {
     (COMPILE, "transpile"),
 ])
 def test_law_holds_on_the_release_for_routes_it_is_right_for(qiskit_runtime, contract, subject):
-    result = qiskit_runtime.check_law(contract=contract, subject=subject, examples=10)
-    assert result["outcome"] == "holds", result
-    assert result["examples"] >= 1
+    qiskit_runtime.assert_holds(contract=contract, subject=subject, examples=10)
 
 
 @pytest.mark.parametrize("plant", sorted(PLANTS))
 def test_law_catches_a_planted_wrong_implementation(qiskit_runtime, plant):
     contract, subject, patch = PLANTS[plant]
-    result = qiskit_runtime.check_law(contract=contract, subject=subject, patch=patch, examples=25)
-    assert result["outcome"] == "violated", result
-    assert result["reproducer_fails"], result["reproducer"]
+    result = qiskit_runtime.assert_caught(contract=contract, subject=subject, patch=patch, examples=25)
     assert "from qiskit.transpiler import InstructionProperties, PassManager, Target" in result["reproducer"]
     assert "contract" not in result["reproducer"].split("import math")[0]  # public API only, no law code
 
@@ -60,8 +56,7 @@ def old_qiskit_runtime(qiskit_runtime):
 
 @pytest.mark.parametrize("subject", ["PassManager:ALAPScheduleAnalysis", "PassManager:ASAPScheduleAnalysis"])
 def test_scheduling_law_holds_where_the_release_honours_the_constraints(old_qiskit_runtime, subject):
-    result = old_qiskit_runtime.check_law(contract=SCHEDULE, subject=subject, examples=10)
-    assert result["outcome"] == "holds", result
+    old_qiskit_runtime.assert_holds(contract=SCHEDULE, subject=subject, examples=10)
 
 
 @pytest.mark.parametrize("patch", [
@@ -79,10 +74,8 @@ def test_scheduling_law_holds_where_the_release_honours_the_constraints(old_qisk
     "ALAPScheduleAnalysis.run = _forget",
 ])
 def test_scheduling_law_catches_a_planted_wrong_schedule(old_qiskit_runtime, patch):
-    result = old_qiskit_runtime.check_law(contract=SCHEDULE, subject="PassManager:ALAPScheduleAnalysis",
-                                          patch=patch, examples=25)
-    assert result["outcome"] == "violated", result
-    assert result["reproducer_fails"], result["reproducer"]
+    old_qiskit_runtime.assert_caught(contract=SCHEDULE, subject="PassManager:ALAPScheduleAnalysis", patch=patch,
+                                     examples=25)
 
 
 def test_scheduling_law_finds_misaligned_starts_of_the_preset_scheduling_stage(qiskit_runtime):
