@@ -7,7 +7,7 @@
 - Per bug: which run identified (I) or relocated (R) it, so every count can be traced to
   the score file that holds its evidence. A `*` marks a score whose root cause coverage
   alone could not single out: it was tied with other segments and the tie went to the unit
-  under audit (`qusema.verify.localize`). Such a score rests on the version flip, not on
+  under audit (`qusema.verify.localize`). Such a score rests on the version flip more than on
   the localization, and the table counts them apart.
 
 Read from the score and audit records `qusema bench run` wrote; written as markdown and
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from qusema.bench.dataset import Dataset
+from qusema.verify.localize import TIE_TO_FOCUS
 
 FUNNEL = ("candidates", "verified_defects", "api_triggers", "final_reports")
 FUNNEL_TITLES = {"candidates": "Candidates", "verified_defects": "Verified defects",
@@ -32,7 +33,6 @@ PUBLISHED = (  # relocated bugs, mean of three runs, as the benchmark issue quot
     ("Claude Code", "14.67", "—"),
     ("Codex", "13.33", "—"),
 )
-TIE_TO_FOCUS = "the unit under audit chosen"  # qusema.verify.localize's words for that tie-break
 _ROW = re.compile(r"^(contracts|llm)-(unit|file)(?:-(no-docs|no-verification))?$")
 _RUN = re.compile(r"^run-(\d+)$")
 
@@ -160,8 +160,10 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
         by_tie = [r.relocated_by_tie for r in row.runs]
         if any(by_tie):
             lines.append(f"- **{row.label}**: of the relocated bugs, {', '.join(map(str, by_tie))} (per run) were "
-                         "located by a coverage tie broken toward the unit under audit (`*` below); without them "
-                         f"the mean relocated is {row.mean('relocated') - sum(by_tie) / len(by_tie):.2f}.")
+                         "located among segments coverage tied at the top score, the tie going to the unit under "
+                         "audit (`*` below); such a score rests on the version flip more than on the localization. "
+                         "Records whose method names the segment the closest-to-the-API rule would have chosen "
+                         "are those the tie-break changed; older records do not say.")
         early = sum(r.stopped_early for r in row.runs)
         if early:
             what = ("stopped on their time budget before checking every (contract, subject)"

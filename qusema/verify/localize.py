@@ -65,6 +65,11 @@ def under_entry(runs: list[CoverageRun], db: IndexDB, entry: list[str]) -> list[
     return narrowed
 
 
+# The words a root cause's `method` uses when the tie-break toward the audited units changed
+# the attribution (qusema.bench.table counts such scores apart).
+TIE_TO_FOCUS = "the unit under audit chosen"
+
+
 def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = None,
              prefer: frozenset[str] = frozenset()) -> RootCause | None:
     """The segment holding the most suspicious lines. Segments tied at that score ran in
@@ -95,15 +100,21 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         return None
     distance = call_distances(db, entry) if entry else {}
     far = len(distance) + 1
-    qualname, (file, start, end, _) = min(
-        by_segment.items(),
-        key=lambda kv: (kv[0] not in prefer, distance.get(kv[0], far), -kv[1][3], kv[1][2] - kv[1][1]))
+    def closest(kv: tuple[str, tuple[str, int, int, int]]) -> tuple:
+        return distance.get(kv[0], far), -kv[1][3], kv[1][2] - kv[1][1]
+
+    qualname, (file, start, end, _) = min(by_segment.items(), key=lambda kv: (kv[0] not in prefer, *closest(kv)))
     method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
               f"{sum(r.passed for r in runs)} passing runs")
     if len(by_segment) > 1:
-        # Say how the tie was broken, so a reader can weigh the attribution.
-        rule = "the unit under audit" if qualname in prefer else "the closest to the API"
-        method += f"; {len(by_segment)} segments tied at the top score, {rule} chosen"
+        # Say how the tie was broken, and what the preference changed, so a reader can weigh
+        # the attribution.
+        without_preference = min(by_segment.items(), key=closest)[0]
+        if without_preference != qualname:
+            rule = f"{TIE_TO_FOCUS} over the closest to the API, {without_preference}"
+        else:
+            rule = "the closest to the API chosen" + (" (also the unit under audit)" if qualname in prefer else "")
+        method += f"; {len(by_segment)} segments tied at the top score, {rule}"
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
                      method=method)
 

@@ -68,7 +68,11 @@ def test_a_tie_goes_first_to_the_unit_under_audit(fixture_index: IndexDB):
     entry = ["qfix.circuit.Circuit.append"]
     audited = localize(runs, fixture_index, entry=entry, prefer=frozenset({"qfix.circuit.Circuit._check"}))
     assert audited.segment == "qfix.circuit.Circuit._check"
-    assert "the unit under audit chosen" in audited.method
+    assert "the unit under audit chosen over the closest to the API, qfix.circuit.Circuit.append" in audited.method
+    # When the preference does not change the choice, the method says so.
+    same = localize(runs, fixture_index, entry=entry, prefer=frozenset({"qfix.circuit.Circuit.append"}))
+    assert same.segment == "qfix.circuit.Circuit.append"
+    assert "the closest to the API chosen (also the unit under audit)" in same.method
     # A preferred unit that is not among the top suspects changes nothing.
     failing = CoverageRun(passed=False, lines={"qfix/circuit.py": [40, 41, 42, 45, 46]})
     passing = CoverageRun(passed=True, lines={"qfix/circuit.py": [40, 41, 42]})

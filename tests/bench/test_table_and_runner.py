@@ -157,7 +157,7 @@ def test_scores_located_by_a_tie_given_to_the_audited_unit_are_marked_and_counte
     from qusema.bench.table import TIE_TO_FOCUS
 
     def audit(config, bug, run, cache_dir, progress):
-        method = f"ochiai over line coverage; 9 segments tied at the top score, {TIE_TO_FOCUS}"
+        method = f"ochiai over line coverage; 9 segments tied at the top score, {TIE_TO_FOCUS} over the closest to the API, x"
         found = [_finding(DATASET.bug("qiskit-12093"), "flip qiskit-12093", method),
                  _finding(DATASET.bug("qiskit-14107"), "flip qiskit-14107")]
         record = AuditRecord(key=bug.id, target=bug.buggy_target, source="contracts", setting=config.setting,
@@ -176,4 +176,4 @@ def test_scores_located_by_a_tie_given_to_the_audited_unit_are_marked_and_counte
     assert table["per_bug"]["qiskit-14107"]["contracts-unit"] == ["R"]
     run = table["rows"][0]["runs"][0]
     assert (run["relocated"], run["relocated_by_tie"]) == (2, 1)
-    assert "without them the mean relocated is 1.00" in md_path.read_text()
+    assert "of the relocated bugs, 1 (per run) were located among segments coverage tied" in md_path.read_text()

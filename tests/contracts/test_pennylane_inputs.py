@@ -58,9 +58,15 @@ def test_subjects_are_docstring_examples_with_documented_array_like_literals(pen
     # every subject names a public function, never qml.labs / qml.data, and its api is that function
     assert all(result["apis"][s] == s.rsplit("#", 1)[0] for s in subjects)
     assert not any(".labs." in s or ".data." in s for s in subjects)
-    # documented only as list[int] ("indices"): a list-typed argument is never converted, so
-    # qml.math.purity(x, [0, 1]) with x built by a non-literal setup is not a subject
-    assert not any(s.startswith("pennylane.math.purity#") for s in subjects)
+    # qml.math.purity(state, indices): state is tensor_like, indices only list[int], so a
+    # purity subject converts the state and never the indices
+    purity = sorted(s for s in subjects if s.startswith("pennylane.math.purity#"))
+    assert purity, "purity's examples (states written as [1/2, ...]) are subjects"
+    forms = pennylane_runtime(
+        "import json\nfrom contracts import pennylane_inputs as m\n"
+        f"seeds = {{s: m._validated(s) for s in {purity!r}}}\n"
+        "print(json.dumps({s: sorted(str(k) for k in seed.forms) for s, seed in seeds.items()}))")
+    assert all(keys == ["0"] for keys in forms.values()), forms
 
 
 def test_the_docs_decide_the_forms(pennylane_runtime):
