@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from package_trees import index_tree, write_package
 
 from qusema.units.index_db import IndexDB
 from qusema.units.indexer import build_index, parser_tag
@@ -136,13 +137,8 @@ PASSING_INPUTS = ["from inpkg import make, total\nv = make([0, 5])\nassert total
 def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Path, monkeypatch):
     from qusema.verify.localize import coverage_runs, under_entry
 
-    tree = tmp_path / "inpkg"
-    (tree / "inpkg").mkdir(parents=True)
-    for name, text in INPUT_PACKAGE.items():
-        (tree / "inpkg" / name).write_text(text)
-    (tree / "pyproject.toml").write_text("[project]\nname = 'inpkg'\nversion = '0.1'\n")
-    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
-    build_index(tree, db, detect_scope(tree), workers=1)
+    tree = write_package(tmp_path / "inpkg", {f"inpkg/{name}": text for name, text in INPUT_PACKAGE.items()})
+    db = index_tree(tree, tmp_path / "index.sqlite")
     monkeypatch.syspath_prepend(str(tree))
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
     import contract_runtime
@@ -177,13 +173,8 @@ def test_a_unit_under_audit_outside_the_apis_call_is_found_in_the_whole_spectrum
     from qusema.audit import AuditConfig, _AuditContext, _root_cause
     from qusema.verify.localize import coverage_runs
 
-    tree = tmp_path / "devpkg"
-    (tree / "devpkg").mkdir(parents=True)
-    for name, text in DEVICE_PACKAGE.items():
-        (tree / "devpkg" / name).write_text(text)
-    (tree / "pyproject.toml").write_text("[project]\nname = 'devpkg'\nversion = '0.1'\n")
-    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
-    build_index(tree, db, detect_scope(tree), workers=1)
+    tree = write_package(tmp_path / "devpkg", {f"devpkg/{name}": text for name, text in DEVICE_PACKAGE.items()})
+    db = index_tree(tree, tmp_path / "index.sqlite")
     monkeypatch.syspath_prepend(str(tree))
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
     import contract_runtime

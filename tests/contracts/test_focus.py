@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from package_trees import index_tree, write_package
 
 from qusema.contracts.focus import api_names, build_focus, is_public_api
 from qusema.units.index_db import IndexDB
@@ -97,13 +98,7 @@ DISPATCH_PACKAGE = {
 
 
 def test_an_implementation_registered_with_a_dispatcher_is_reached_through_it(tmp_path: Path):
-    tree = tmp_path / "qdisp"
-    for relative, text in DISPATCH_PACKAGE.items():
-        (tree / relative).parent.mkdir(parents=True, exist_ok=True)
-        (tree / relative).write_text(text)
-    (tree / "pyproject.toml").write_text("[project]\nname = 'qdisp'\nversion = '0.1'\n")
-    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
-    build_index(tree, db, detect_scope(tree), workers=1)
+    db = index_tree(write_package(tmp_path / "qdisp", DISPATCH_PACKAGE), tmp_path / "index.sqlite")
     # simulate -> apply --(registered)--> apply_measure -> _collapse: no call names apply_measure.
     focus = build_focus(db, ["qdisp.apply._collapse"], "qdisp")
     assert focus.covers("qdisp.simulate")
@@ -134,15 +129,10 @@ PLUGIN_PACKAGE = {
 def test_a_plugin_declared_as_an_entry_point_is_reached_through_its_loader(tmp_path: Path):
     from qusema.units.entry_points import EntryPoint, declared_entry_points
 
-    tree = tmp_path / "qplug"
-    for relative, text in PLUGIN_PACKAGE.items():
-        (tree / relative).parent.mkdir(parents=True, exist_ok=True)
-        (tree / relative).write_text(text)
-    (tree / "pyproject.toml").write_text("[project]\nname = 'qplug'\nversion = '0.1'\n")
+    tree = write_package(tmp_path / "qplug", PLUGIN_PACKAGE)
     assert declared_entry_points(tree) == [
         EntryPoint("qplug.synthesis", "default", "qplug.default_plugin.DefaultSynthesis")]
-    db = IndexDB(tmp_path / "index.sqlite", parser_tag())
-    build_index(tree, db, detect_scope(tree), workers=1)
+    db = index_tree(tree, tmp_path / "index.sqlite")
     # Synthesis.run --(entry point group "qplug.synthesis")--> DefaultSynthesis.run -> _euler_basis:
     # no call in the source names DefaultSynthesis.
     focus = build_focus(db, ["qplug.default_plugin._euler_basis"], "qplug")
@@ -150,8 +140,7 @@ def test_a_plugin_declared_as_an_entry_point_is_reached_through_its_loader(tmp_p
     assert not focus.covers("qplug.passes.describe")
     # Without the metadata the plugin is unreachable, as before.
     (tree / "qplug.egg-info" / "entry_points.txt").unlink()
-    db2 = IndexDB(tmp_path / "index2.sqlite", parser_tag())
-    build_index(tree, db2, detect_scope(tree), workers=1)
+    db2 = index_tree(tree, tmp_path / "index2.sqlite")
     assert not build_focus(db2, ["qplug.default_plugin._euler_basis"], "qplug").covers("qplug.Synthesis")
 
 
