@@ -204,6 +204,8 @@ class PluginLoaders:
         return sorted({q for (q,) in rows} | {dotted})
 
     def loaders_of(self, qualname: str) -> list[str]:
+        if not self._groups:  # most trees declare no plugins: no lookup per visited segment
+            return []
         owner = _owner(self._db, qualname)
         found: list[str] = []
         for group in sorted(self._groups.get(owner or "", ())):

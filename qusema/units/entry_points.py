@@ -26,9 +26,10 @@ class EntryPoint:
 
 def declared_entry_points(root: Path) -> list[EntryPoint]:
     """Every entry point the source tree at `root` declares; [] when it carries no metadata."""
-    for pattern in ("*.egg-info/entry_points.txt", "*.dist-info/entry_points.txt"):
-        for path in sorted(root.glob(pattern)):
-            return _from_ini(path.read_text(encoding="utf-8", errors="replace"))
+    metadata = [path for pattern in ("*.egg-info/entry_points.txt", "*.dist-info/entry_points.txt")
+                for path in sorted(root.glob(pattern))]
+    if metadata:  # one distribution per tree: the first metadata directory is its own
+        return _from_ini(metadata[0].read_text(encoding="utf-8", errors="replace"))
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
         try:
