@@ -8,6 +8,8 @@ integer parameters small integers; operator-valued arguments (`base`, `U`, `unit
 `ops`, ...) an operator built on wires of their own. Which shape of arguments a class accepts is
 found by constructing it (`_probe`); a class that accepts none is not a subject, and a drawn input
 that the class refuses with an error is rejected, not judged.
+Keyword options with documented values (a bool flag, a string option whose values a Literal
+annotation or the docstring lists) are also set to their non-default values, one at a time.
 
 Documentation the laws state:
   - `Operator.wires` ("Wires of this operator"), and the wire arguments each class documents
@@ -33,6 +35,8 @@ from contract_runtime import Contract
 ATOL = 1e-7
 MAX_ATTEMPTS = 60      # constructions tried per class when probing its argument shapes
 MAX_CONFIGS = 6        # accepted argument shapes kept per class
+MAX_OPTION_CONFIGS = 6  # shapes kept per class with a keyword option set to a non-default value
+MAX_OPTION_VALUES = 3   # non-default values tried per keyword option
 MAX_MATRIX_WIRES = 6   # the map_wires matrix check stays a small dense computation
 # Wire labels: integers and strings, mixed; every wire argument takes disjoint labels from here.
 POOL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "a", "b", "c", "d", "aux", "q0", "q1", "w"]
@@ -105,9 +109,10 @@ def _parameters(cls):
     return found
 
 
-def _doc_types(cls):
+def _doc_types(cls, lower=True):
     """name -> (type text, description) of each argument the class docstring lists under Args;
-    the description runs on over the more deeply indented lines that follow."""
+    the description runs on over the more deeply indented lines that follow. Lower-cased
+    unless `lower` is False (documented option values keep their case)."""
     import re
 
     found = {}
@@ -123,7 +128,8 @@ def _doc_types(cls):
                 if not following.strip() or len(following) - len(following.lstrip()) <= indent:
                     break
                 text.append(following.strip())
-            found.setdefault(match.group(2), (match.group(3).lower(), " ".join(text).lower()))
+            described = (match.group(3), " ".join(text))
+            found.setdefault(match.group(2), tuple(part.lower() for part in described) if lower else described)
     return found
 
 
@@ -200,6 +206,52 @@ def _candidates(cls, name, required, var_positional):
     return [("float", None), ("int", None), ("vec", None), ("bits", None), ("state", None)]
 
 
+def _option_values(cls, parameter):
+    """The documented values of a keyword option other than its default: a bool flag's other
+    value, a string option's other values (from a Literal annotation, else the strings quoted
+    in the class docstring's entry for it). Defaults alone would hide a copy (map_wires, an
+    adjoint) that resets an option the user set."""
+    import re
+    import typing
+
+    default = parameter.default
+    if isinstance(default, bool):
+        return [not default]
+    if not isinstance(default, str) or parameter.name in SKIP_NAMES:
+        return []
+    values = []
+    annotations = [parameter.annotation]
+    while annotations:
+        annotation = annotations.pop()
+        if typing.get_origin(annotation) is typing.Literal:
+            values.extend(v for v in typing.get_args(annotation) if isinstance(v, str))
+        elif typing.get_args(annotation):
+            annotations.extend(typing.get_args(annotation))
+    if not values:
+        entry = _doc_types(cls, lower=False).get(parameter.name)
+        # the Args entry, else the prose that spells the option out (``rotation='X'``)
+        text = " ".join(entry) if entry is not None else ""
+        text += " " + " ".join(re.findall(rf"""{parameter.name}\s*=\s*(["'][A-Za-z][\w-]*["'])""", cls.__doc__ or ""))
+        values = re.findall(r"""["'`]+([A-Za-z][\w-]*)["'`]+""", text)
+    return [v for v in dict.fromkeys(values) if v != default][:MAX_OPTION_VALUES]
+
+
+def _options(cls):
+    """(name, other values) of each keyword option of the constructor with documented values."""
+    try:
+        parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return []
+    found = []
+    for parameter in parameters:
+        if parameter.kind is parameter.VAR_KEYWORD or parameter.kind is parameter.VAR_POSITIONAL:
+            continue
+        values = _option_values(cls, parameter)
+        if values:
+            found.append((parameter.name, values))
+    return found
+
+
 def _configs_of(cls):
     """Every combination of candidate kinds, most likely first, as ((name, kind, size), ...)."""
     parameters = _parameters(cls)
@@ -231,6 +283,8 @@ def _unitary(size, seed):
 
 def _value(name, kind, size, n, labels, floats, ints):
     """One argument's value spec from drawn labels (an iterator), floats and small ints."""
+    if kind == "option":  # a keyword option's documented value, carried in the size slot
+        return ("literal", size)
     if kind == "floats":
         return ("floats", [next(floats) for _ in range(size)])
     if kind == "wires":
@@ -278,7 +332,7 @@ def _object(spec):
     kind = spec[0]
     if kind in ("wires", "floats"):
         return list(spec[1])
-    if kind in ("wire", "float", "int", "str"):
+    if kind in ("wire", "float", "int", "str", "literal"):
         return spec[1]
     if kind == "array":
         return np.array(spec[1])
@@ -295,7 +349,7 @@ def _text(spec):
     kind = spec[0]
     if kind in ("wires", "floats"):
         return repr(list(spec[1]))
-    if kind in ("wire", "float", "int", "str"):
+    if kind in ("wire", "float", "int", "str", "literal"):
         return repr(spec[1])
     if kind == "array":
         return f"np.array({spec[1]!r})"
@@ -391,7 +445,27 @@ def _accepted_configs(subject):
         accepted.append(config)
         if len(accepted) >= MAX_CONFIGS:
             break
-    return tuple(accepted)
+    return tuple(accepted) + _option_configs(subject, accepted)
+
+
+def _option_configs(subject, accepted):
+    """Accepted shapes with one keyword option set to another documented value, for each
+    option and value the class takes there (at most MAX_OPTION_CONFIGS): an option can matter
+    only together with other arguments (a work wire type with work wires)."""
+    cls = _exported_operator_classes()[subject]
+    variants = []
+    for config in accepted:
+        for name, values in _options(cls):
+            for value in values:
+                if len(variants) >= MAX_OPTION_CONFIGS:
+                    return tuple(variants)
+                variant = tuple(item for item in config if item[0] != name) + ((name, "option", value),)
+                try:
+                    _construct(subject, _draw(variant, range(len(POOL)), [PROBE_FLOAT, 0.7, 0.2], [1, 2, 3]))
+                except Exception:  # noqa: BLE001, S112 (a value this shape does not take)
+                    continue
+                variants.append(variant)
+    return tuple(variants)
 
 
 @functools.lru_cache(maxsize=None)  # noqa: UP033

@@ -61,3 +61,34 @@ def test_subjects_are_enumerated_from_the_live_library(pennylane_runtime):
     # a measurement process) is not constructed by this family
     assert "Conditional" not in declared and "Snapshot" not in declared
     assert len(declared) > 120
+
+
+OPTIONS = """
+import json, inspect, contract_runtime as r
+from contracts import pennylane_wires as w
+def set_options(subject):
+    return sorted({(name, value) for config in w._accepted_configs(subject)
+                   for name, kind, value in config if kind == "option"})
+default = inspect.signature(w._exported_operator_classes()["MultiControlledX"].__init__).parameters["work_wire_type"].default
+print(json.dumps({"angle": set_options("AngleEmbedding"), "mcx": set_options("MultiControlledX"),
+                  "mcx_default": default, "rx": set_options("RX")}))
+"""
+
+
+def test_keyword_options_are_set_to_their_documented_non_default_values(pennylane_runtime):
+    found = pennylane_runtime(OPTIONS)
+    # the docstring spells rotation='X' / 'Y' / 'Z' out; 'X' is the default
+    assert found["angle"] == [["rotation", "Y"], ["rotation", "Z"]]
+    # a Literal annotation lists the work wire types; the other one than the default is drawn
+    assert [name for name, _ in found["mcx"]] == ["work_wire_type"]
+    assert found["mcx"][0][1] not in (found["mcx_default"], None)
+    assert found["rx"] == []  # no option: nothing added
+
+
+def test_map_wires_that_resets_a_keyword_option_is_caught(pennylane_runtime):
+    # A copy rebuilt from the data and wires alone: right for the default rotation, wrong for
+    # any other. Only an input with the option set can show it.
+    patch = IMPORTS + ("qml.AngleEmbedding.map_wires = lambda self, wire_map: qml.AngleEmbedding("
+                       "self.data[0], wires=[wire_map.get(w, w) for w in self.wires])")
+    result = pennylane_runtime.assert_caught(contract=MAPPED, subject="AngleEmbedding", patch=patch, examples=40)
+    assert "rotation=" in result["reproducer"], result["reproducer"]
