@@ -328,14 +328,23 @@ def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], 
 
 
 @dataclass
-class _ItemOutcome:
-    """What the sandbox side of one item produced (computed in a worker thread)."""
+class _Violation:
+    """One verified-or-not violation of an item, with what localization and qualification
+    need (computed in a worker thread)."""
 
-    result: dict
-    hypothesis: Hypothesis | None = None
-    verification: Verification | None = None
+    hypothesis: Hypothesis
+    verification: Verification
     coverage: list = field(default_factory=list)
     deprecations: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _ItemOutcome:
+    """What the sandbox side of one item produced: the check's result and each distinct
+    violation it found (a law broken in more than one way gives more than one)."""
+
+    result: dict
+    violations: list[_Violation] = field(default_factory=list)
 
 
 def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) -> _ItemOutcome:
@@ -348,43 +357,46 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) ->
     # A panic on a law's input breaks the robustness law, whatever the law was checking.
     law_id, law, source = ((f"{ctx.config.library}.robust.no-panic", PANIC_LAW, PANIC_SOURCE)
                            if result.get("panic") else (contract.id, contract.law, contract.source))
-    hypothesis = Hypothesis(
-        library=ctx.config.library, version=ctx.config.version, unit=result["api"], api=result["api"],
-        law_id=law_id, violated_constraint=law, constraint_source=source,
-        triggering_input=result["example"], predicted_behaviour=result["message"],
-        test_code=result["reproducer"], origin="contract",
-        details={"subject": item.subject, "validity": result["validity"], "found_by": contract.id},
-    )
-    verification = verify(engine.sandbox, hypothesis)
-    outcome = _ItemOutcome(result, hypothesis, verification)
-    if verification.verdict == Verdict.REPRODUCED:
+    outcome = _ItemOutcome(result)
+    for found in [result, *result.get("other_violations", [])]:
+        hypothesis = Hypothesis(
+            library=ctx.config.library, version=ctx.config.version, unit=result["api"], api=result["api"],
+            law_id=law_id, violated_constraint=law, constraint_source=source,
+            triggering_input=found["example"], predicted_behaviour=found["message"],
+            test_code=found["reproducer"], origin="contract",
+            details={"subject": item.subject, "validity": result["validity"], "found_by": contract.id},
+        )
+        violation = _Violation(hypothesis, verify(engine.sandbox, hypothesis))
+        outcome.violations.append(violation)
+        if violation.verification.verdict != Verdict.REPRODUCED:
+            continue
         try:
-            outcome.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
-                                             result["reproducer"], result.get("passing_reproducers", []))
+            violation.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
+                                               found["reproducer"], found.get("passing_reproducers", []))
         except SandboxCallFailed as failed:  # no localization for this one; the finding stands
-            result["localization_error"] = str(failed)
+            found["localization_error"] = str(failed)
         probe = engine.sandbox.run(DEPRECATION_PROBE.format(code=hypothesis.test_code, package=ctx.env.import_name))
-        outcome.deprecations = list(probe.reports.get("deprecations", []))
+        violation.deprecations = list(probe.reports.get("deprecations", []))
     return outcome
 
 
 def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, str, dict]]:
     """Root cause and qualification need the index: done here, in the thread that owns it."""
-    if outcome.hypothesis is None or outcome.verification is None:
-        return []
-    records: list[tuple[str, str, dict]] = [("verification", outcome.hypothesis.id, outcome.verification.to_dict())]
-    if outcome.verification.verdict != Verdict.REPRODUCED:
-        return records
-    hypothesis = outcome.hypothesis
-    entry = entry_segments(ctx.db, hypothesis.api, ctx.config.library)
-    root_cause = _root_cause(ctx, outcome.coverage, hypothesis.api, entry)
-    public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
-    qualification = qualify(public, outcome.result["validity"], outcome.deprecations)
-    if root_cause is not None:
-        hypothesis = Hypothesis(**{**asdict(hypothesis), "unit": root_cause.segment})
-    finding = Finding(hypothesis, outcome.verification, qualification.classification, qualification.reason,
-                      root_cause, ctx.env.packages)
-    records.append(("finding", finding.id, finding.to_dict()))
+    records: list[tuple[str, str, dict]] = []
+    for violation in outcome.violations:
+        records.append(("verification", violation.hypothesis.id, violation.verification.to_dict()))
+        if violation.verification.verdict != Verdict.REPRODUCED:
+            continue
+        hypothesis = violation.hypothesis
+        entry = entry_segments(ctx.db, hypothesis.api, ctx.config.library)
+        root_cause = _root_cause(ctx, violation.coverage, hypothesis.api, entry)
+        public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
+        qualification = qualify(public, outcome.result["validity"], violation.deprecations)
+        if root_cause is not None:
+            hypothesis = Hypothesis(**{**asdict(hypothesis), "unit": root_cause.segment})
+        finding = Finding(hypothesis, violation.verification, qualification.classification, qualification.reason,
+                          root_cause, ctx.env.packages)
+        records.append(("finding", finding.id, finding.to_dict()))
     return records
 
 

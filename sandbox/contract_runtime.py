@@ -124,15 +124,75 @@ def _api_of(contract, subject):
         return None
 
 
+# Searches, after a violation, for other distinct failures of the same law on the same
+# subject: a law can be broken in more than one way (a copy that drops the work wires of one
+# shape and resets an option of another), and hypothesis reports the first failure only.
+MORE_FAILURE_SEARCHES = 2
+
+
 def check(library, contract_id, subject, max_examples, seed):
     """Run one contract on one subject. The result says whether the law held over the
-    examples drawn, or gives the shrunk failing example as a reproducer."""
+    examples drawn, or gives the shrunk failing example as a reproducer; a violated law is
+    searched again with the failures already found set aside, and each other distinct
+    failure (another assertion of the law) is reported too, under `other_violations`."""
+    contract = _contracts(library)[contract_id]
+    started = time.perf_counter()
+    state, outcome, panicked = _search(contract, subject, max_examples, seed, frozenset())
+    result = {"contract": contract_id, "subject": subject, "outcome": outcome,
+              "examples": state["examples"], "seconds": 0.0,
+              "api": contract.api(subject), "validity": contract.validity}
+    if outcome == "violated":
+        passing = [contract.reproducer(subject, e) for e in state["passing"]]
+        result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
+        result["message"] = state["message"]
+        result["example"] = contract.describe_input(subject, state["failing"])
+        result["reproducer"] = contract.reproducer(subject, state["failing"])
+        result["passing_reproducers"] = passing
+        result["other_violations"] = []
+        known = {state["origin"]}
+        for _ in range(MORE_FAILURE_SEARCHES):
+            more, more_outcome, _ = _search(contract, subject, max_examples, seed, frozenset(known))
+            result["examples"] += more["examples"]
+            if more_outcome != "violated" or more["origin"] in known:
+                break
+            known.add(more["origin"])
+            result["other_violations"].append({
+                "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
+                "reproducer": contract.reproducer(subject, more["failing"]),
+                "passing_reproducers": [contract.reproducer(subject, e) for e in more["passing"]] or passing})
+    if outcome == "raised":
+        result["error"] = state["error"]
+    elif state["refused"]:
+        result["refused"] = {"examples": state["refused"], "first_error": state["error"]}
+    if panicked:
+        # A panic is never a documented error: the host reports it as a robustness finding,
+        # with the law's reproducer turned into one that fails exactly when the library panics.
+        result["panic"] = True
+        result["message"] = state["error"]["message"]
+        result["example"] = contract.describe_input(subject, state["panicked"])
+        result["reproducer"] = panic_reproducer(contract.reproducer(subject, state["panicked"]))
+        result["passing_reproducers"] = [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]
+    result["seconds"] = round(time.perf_counter() - started, 3)
+    return result
+
+
+def _origin(exc):
+    """Where an assertion failed: its type and the innermost frame's file and line (as
+    hypothesis tells failures apart)."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return (type(exc).__name__, tb.tb_frame.f_code.co_filename, tb.tb_lineno) if tb is not None else (type(exc).__name__,)
+
+
+def _search(contract, subject, max_examples, seed, known):
+    """One hypothesis run of the law: (state, outcome, panicked). An example that fails at
+    an origin in `known` is set aside (rejected, neither failing nor passing)."""
     from hypothesis import HealthCheck, given, reject, settings
     from hypothesis import seed as fixed_seed
     from hypothesis.errors import Unsatisfiable
 
-    contract = _contracts(library)[contract_id]
-    state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [],
+    state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
              "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
@@ -162,12 +222,14 @@ def check(library, contract_id, subject, max_examples, seed):
                 if state["error"] is None:
                     state["error"] = _error_record(exc)
                 reject()
+            if isinstance(exc, AssertionError) and _origin(exc) in known:
+                reject()  # a failure already reported: look for another
             state["failing_reprs"].add(repr(example))
             if state["failing_since"] is None:
                 state["failing_since"] = time.perf_counter()
             if isinstance(exc, AssertionError):
                 # hypothesis runs the shrunk example last: what stays here is the minimal one
-                state["failing"], state["message"] = example, str(exc)
+                state["failing"], state["message"], state["origin"] = example, str(exc), _origin(exc)
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
             # an ordinary error so hypothesis shrinks it and the check reports "raised".
@@ -176,7 +238,6 @@ def check(library, contract_id, subject, max_examples, seed):
         if len(state["passing"]) < 3:
             state["passing"].append(example)
 
-    started = time.perf_counter()
     outcome = "holds"
     panicked = False
     try:
@@ -186,33 +247,12 @@ def check(library, contract_id, subject, max_examples, seed):
     except AssertionError:
         outcome = "violated"
     except Unsatisfiable:
-        outcome = "raised"
+        outcome = "raised" if not known else "holds"  # set-aside failures alone: nothing else found
     except Exception as exc:  # the library panicked on a generated input (or hypothesis itself failed)
         outcome = "raised"
         state["error"] = _error_record(exc)
         panicked = isinstance(exc, RustPanic) and "panicked" in state
-    result = {"contract": contract_id, "subject": subject, "outcome": outcome,
-              "examples": state["examples"], "seconds": round(time.perf_counter() - started, 3),
-              "api": contract.api(subject), "validity": contract.validity}
-    if outcome == "violated":
-        result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
-        result["message"] = state["message"]
-        result["example"] = contract.describe_input(subject, state["failing"])
-        result["reproducer"] = contract.reproducer(subject, state["failing"])
-        result["passing_reproducers"] = [contract.reproducer(subject, e) for e in state["passing"]]
-    if outcome == "raised":
-        result["error"] = state["error"]
-    elif state["refused"]:
-        result["refused"] = {"examples": state["refused"], "first_error": state["error"]}
-    if panicked:
-        # A panic is never a documented error: the host reports it as a robustness finding,
-        # with the law's reproducer turned into one that fails exactly when the library panics.
-        result["panic"] = True
-        result["message"] = state["error"]["message"]
-        result["example"] = contract.describe_input(subject, state["panicked"])
-        result["reproducer"] = panic_reproducer(contract.reproducer(subject, state["panicked"]))
-        result["passing_reproducers"] = [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]
-    return result
+    return state, outcome, panicked
 
 
 def _error_record(exc):

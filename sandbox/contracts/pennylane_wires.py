@@ -558,7 +558,8 @@ def _wire_valued(cls, key, value, given):
     if value is None or re.match(r"^(n|num)_", key):
         return False
     if "wire" in key or key in ("control", "controls"):
-        return True
+        # a string that is no given wire is an option about wires (work_wire_type='zeroed')
+        return not (isinstance(value, str) and value not in given)
     if isinstance(value, (list, tuple)) and value:
         doc_type, description = _doc_types(cls).get(key, ("", ""))
         labels = _leaves(value)

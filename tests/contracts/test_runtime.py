@@ -50,3 +50,32 @@ def test_refused_inputs_are_skipped_and_the_law_is_still_checked_on_the_others(q
     assert violated["outcome"] == "violated" and violated["message"] == "6 is too large"  # shrunk past odd ones
     # Only a check where every input was refused reports "raised", with the error.
     assert refused["outcome"] == "raised" and refused["error"]["message"] == "odd input refused"
+
+
+TWO_WAYS = """
+import json, contract_runtime as r
+from hypothesis import strategies as st
+
+def check(subject, example):
+    assert example < 50, f"{example} is too large"   # one way to break the law ...
+    if subject == "two ways":
+        assert example % 7 != 3, f"{example} leaves 3"   # ... and another, at another assertion
+
+law = r.Contract("t.two", "f", "law", "src", lambda: ["one way", "two ways"], lambda s: st.integers(0, 100), check,
+                 lambda s, e: f"assert {e} < 50 and {e} % 7 != 3", lambda s: "api")
+r._contracts = lambda library: {"t.two": law}
+print(json.dumps({s: r.check("t", "t.two", s, 100, 0) for s in ["one way", "two ways"]}))
+"""
+
+
+def test_a_law_broken_in_two_ways_reports_both_failures_each_shrunk(qiskit_runtime):
+    results = qiskit_runtime(TWO_WAYS)
+    one, two = results["one way"], results["two ways"]
+    assert one["outcome"] == "violated" and one["message"] == "50 is too large"
+    assert one["other_violations"] == []  # searched again: nothing else breaks the law
+    assert two["outcome"] == "violated"
+    # the first failure hypothesis settles on, then the other assertion's, shrunk on its own
+    first, *others = [two["message"]] + [v["message"] for v in two["other_violations"]]
+    assert first.endswith(" leaves 3") and int(first.split()[0]) % 7 == 3 and int(first.split()[0]) < 50, first
+    assert others == ["50 is too large"], others
+    assert all(v["reproducer"] and v["example"] for v in two["other_violations"])
