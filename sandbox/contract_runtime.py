@@ -220,7 +220,7 @@ def _search(contract, subject, max_examples, seed, known):
                 # no input at all ends as "raised".
                 state["refused"] += 1
                 if state["error"] is None:
-                    state["error"] = _error_record(exc)
+                    state["error"] = _error_record(_refusal_cause(exc))
                 reject()
             if isinstance(exc, AssertionError) and _origin(exc) in known:
                 reject()  # a failure already reported: look for another
@@ -256,7 +256,17 @@ def _search(contract, subject, max_examples, seed, known):
 
 
 def _error_record(exc):
-    return {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": traceback.format_exc()[-4000:]}
+    return {"type": type(exc).__name__, "message": str(exc)[:2000],
+            "traceback": "".join(traceback.format_exception(exc))[-4000:]}
+
+
+def _refusal_cause(exc):
+    """What made an input out of domain: a law that catches the library's error and calls
+    hypothesis's reject() raises UnsatisfiedAssumption while handling it, and the library's
+    error (the one a reader needs) is that exception's context."""
+    if type(exc).__name__ == "UnsatisfiedAssumption" and exc.__context__ is not None:
+        return exc.__context__
+    return exc
 
 
 PANIC_LAW = "documented input never makes the library panic (a Rust panic is an internal error, never a documented one)"

@@ -79,3 +79,28 @@ def test_a_law_broken_in_two_ways_reports_both_failures_each_shrunk(qiskit_runti
     assert first.endswith(" leaves 3") and int(first.split()[0]) % 7 == 3 and int(first.split()[0]) < 50, first
     assert others == ["50 is too large"], others
     assert all(v["reproducer"] and v["example"] for v in two["other_violations"])
+
+
+REJECTING = """
+import json, contract_runtime as r
+from hypothesis import reject, strategies as st
+
+def check(subject, example):
+    try:
+        if example % 2:
+            raise ValueError("odd input refused by the library")
+    except ValueError:
+        reject()  # the law itself sets the refused input aside
+
+law = r.Contract("t.reject", "f", "law", "src", lambda: ["s"], lambda s: st.integers(0, 20), check,
+                 lambda s, e: "", lambda s: "api")
+r._contracts = lambda library: {"t.reject": law}
+print(json.dumps(r.check("t", "t.reject", "s", 40, 0)))
+"""
+
+
+def test_an_input_the_law_rejects_keeps_the_librarys_error_as_the_reason(qiskit_runtime):
+    result = qiskit_runtime(REJECTING)
+    assert result["outcome"] == "holds"
+    first = result["refused"]["first_error"]
+    assert first["type"] == "ValueError" and first["message"] == "odd input refused by the library", first
