@@ -38,7 +38,9 @@ class Contract:
     reproducer: (subject, example) -> standalone Python source whose asserts state the law
     api: subject -> the public API the reproducer exercises
     validity: "documented" when every generated input is documented valid input;
-              "undocumented" when the docs neither allow nor forbid it (-> potential bug)
+              "undocumented" when the docs neither allow nor forbid it (-> potential bug);
+              "documented example" when input and expected output are the docs' own example
+              (a mismatch may be stale docs: -> potential bug)
     describe: (subject, example) -> the input as a person would write it (default: repr)
     """
 

@@ -15,6 +15,9 @@ def test_qualification_needs_public_api_documented_input_and_live_api():
     assert qualify(True, "documented", []).classification == "bug"
     assert qualify(False, "documented", []).classification == "potential bug"
     assert qualify(True, "undocumented", []).classification == "potential bug"
+    # the docs' own example printing other numbers: the code or the docs is wrong
+    example = qualify(True, "documented example", [])
+    assert example.classification == "potential bug" and "documentation" in example.reason
     deprecated = qualify(True, "documented", ["X is deprecated as of 2.1"])
     assert deprecated.classification == "potential bug" and "deprecated" in deprecated.reason
 
