@@ -10,10 +10,13 @@ The host asks for: the catalog (`catalog`), a contract's subjects (`subjects`), 
 (contract, subject) check (`check`), and line coverage of a reproducer (`trace_lines`).
 """
 
+import contextlib
 import importlib
 import math
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 
@@ -61,6 +64,31 @@ class Contract:
     def describe(self):
         return {"id": self.id, "family": self.family, "law": self.law, "source": self.source,
                 "validity": self.validity}
+
+
+class TimeLimit(Exception):
+    """A guarded call ran past its time limit."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds):
+    """Raise TimeLimit in the guarded block after `seconds` (SIGALRM: the main thread only;
+    elsewhere the block runs unguarded). For laws that run the documentation's own code,
+    where an example can loop for minutes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise TimeLimit(f"over {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class RustPanic(RuntimeError):

@@ -39,12 +39,10 @@ import functools
 import inspect
 import io
 import re
-import signal
-import threading
 import warnings
 
 import numpy as np
-from contract_runtime import Contract
+from contract_runtime import Contract, time_limit
 
 MODULES = ["pennylane", "pennylane.math", "pennylane.templates", "pennylane.qchem", "pennylane.transforms",
            "pennylane.fourier", "pennylane.kernels", "pennylane.pauli"]
@@ -335,28 +333,6 @@ def _allowed_forms(doc_type):
 
 
 # -- running an example ---------------------------------------------------------------------
-class _Timeout(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def _time_limit(seconds):
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def alarm(signum, frame):
-        raise _Timeout(f"over {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def _fresh(seed, prelude):
     """A namespace with the prelude and the example's setup run in it."""
     namespace = {"__name__": "__docstring_example__"}
@@ -459,7 +435,7 @@ def _validated(subject):
     for prelude in _preludes(seed):
         originals = {key: _literal_value(node, prelude) for key, node, _ in seed.literals if key in seed.forms}
         try:
-            with _time_limit(SETUP_BUDGET_S):
+            with time_limit(SETUP_BUDGET_S):
                 namespace = _fresh(seed, prelude)
                 for key, node, _ in seed.literals:
                     argument = seed.call.args[key] if isinstance(key, int) else \

@@ -38,14 +38,11 @@ import functools
 import importlib
 import inspect
 import io
-import math
 import re
-import signal
 import sys
-import threading
 import warnings
 
-from contract_runtime import Contract
+from contract_runtime import Contract, time_limit
 
 RUN_BUDGET_S = 5.0  # one run of setup + example past this is not a subject: a guard against hangs and
                     # optimiser loops, far above the ~0.1 s most examples take (ones near it may come and go with load)
@@ -158,28 +155,6 @@ def documented_numbers(want):
 
 
 # -- running an example -----------------------------------------------------------------------------
-class _Timeout(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def _time_limit(seconds):
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def alarm(signum, frame):
-        raise _Timeout(f"over {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 @contextlib.contextmanager
 def _isolated_printing():
     """numpy's print options and the display hook as they were, whatever the example does."""
@@ -248,7 +223,7 @@ class DocExampleLaw:
         self.library, self.modules, self.preludes = library, modules, preludes
         self.names = names  # how examples name the library (a regular expression)
         self.excluded_modules = excluded_modules
-        self.validated = functools.lru_cache(maxsize=None)(self._validated)  # noqa: UP033
+        self.validated = functools.lru_cache(maxsize=None)(self._validated)
 
     @functools.cached_property
     def callables(self):
@@ -348,11 +323,11 @@ class DocExampleLaw:
             return None  # the example exercises no API of the library (a numpy aside in its docs)
         for prelude in self._preludes(example):
             try:
-                with _time_limit(RUN_BUDGET_S):
+                with time_limit(RUN_BUDGET_S):
                     first = run_example(prelude, example.setup, example.source)
-                with _time_limit(RUN_BUDGET_S):
+                with time_limit(RUN_BUDGET_S):
                     second = run_example(prelude, example.setup, example.source)
-            except BaseException as exc:  # noqa: BLE001 (does not run here: not a subject)
+            except BaseException as exc:
                 if isinstance(exc, KeyboardInterrupt):
                     raise
                 continue
@@ -383,7 +358,7 @@ class DocExampleLaw:
         from hypothesis import reject
 
         example = self.validated(subject)
-        with _time_limit(RUN_BUDGET_S):
+        with time_limit(RUN_BUDGET_S):
             actual = run_example(example.prelude, example.setup, example.source)
         if skeleton(normalise(actual)) != skeleton(normalise(example.want, documented=True)):
             reject()  # reformatted output: out of the law's domain
@@ -423,8 +398,8 @@ class DocExampleLaw:
                   "if skeleton(normalise(actual)) != skeleton(normalise(DOCUMENTED, documented=True)):",
                   "    raise RuntimeError('the output is formatted differently: out of the law\\'s domain')",
                   "bad = mismatches(DOCUMENTED_NUMBERS, actual)",
-                  f"assert not bad, (f'{example.dotted} docstring example prints other numbers than documented "
-                  "(number, documented, actual): {bad}\\ndocumented:\\n{DOCUMENTED}\\nactual:\\n{actual}')"]
+                  (f"assert not bad, (f'{example.dotted} docstring example prints other numbers than documented "
+                   "(number, documented, actual): {bad}\\ndocumented:\\n{DOCUMENTED}\\nactual:\\n{actual}')")]
         return "\n".join(lines) + "\n"
 
     def describe(self, subject, _=None):
