@@ -354,11 +354,11 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) ->
     if result["outcome"] != "violated" and not result.get("panic"):
         return _ItemOutcome(result)
     contract = ctx.contracts[item.contract]
-    # A panic on a law's input breaks the robustness law, whatever the law was checking.
-    law_id, law, source = ((f"{ctx.config.library}.robust.no-panic", PANIC_LAW, PANIC_SOURCE)
-                           if result.get("panic") else (contract.id, contract.law, contract.source))
     outcome = _ItemOutcome(result)
     for found in [result, *result.get("other_violations", [])]:
+        # A panic on a law's input breaks the robustness law, whatever the law was checking.
+        law_id, law, source = ((f"{ctx.config.library}.robust.no-panic", PANIC_LAW, PANIC_SOURCE)
+                               if found.get("panic") else (contract.id, contract.law, contract.source))
         hypothesis = Hypothesis(
             library=ctx.config.library, version=ctx.config.version, unit=result["api"], api=result["api"],
             law_id=law_id, violated_constraint=law, constraint_source=source,

@@ -181,8 +181,17 @@ def check(library, contract_id, subject, max_examples, seed):
         result["other_violations"] = []
         known = {state["origin"]}
         for _ in range(MORE_FAILURE_SEARCHES):
-            more, more_outcome, _ = _search(contract, subject, max_examples, seed, frozenset(known))
+            more, more_outcome, more_panicked = _search(contract, subject, max_examples, seed, frozenset(known))
             result["examples"] += more["examples"]
+            if more_panicked:
+                # With the assertion failures set aside, an input made the library panic: a
+                # robustness defect of its own (the host files it under the no-panic law).
+                result["other_violations"].append({
+                    "panic": True, "message": more["error"]["message"],
+                    "example": contract.describe_input(subject, more["panicked"]),
+                    "reproducer": panic_reproducer(contract.reproducer(subject, more["panicked"])),
+                    "passing_reproducers": [panic_reproducer(contract.reproducer(subject, e)) for e in more["passing"]]})
+                break
             if more_outcome != "violated" or more["origin"] in known:
                 break
             known.add(more["origin"])

@@ -81,6 +81,36 @@ def test_a_law_broken_in_two_ways_reports_both_failures_each_shrunk(qiskit_runti
     assert all(v["reproducer"] and v["example"] for v in two["other_violations"])
 
 
+PANIC_BEHIND_A_FAILURE = """
+import json, contract_runtime as r
+from hypothesis import strategies as st
+
+class PanicException(BaseException):  # what pyo3 raises for a Rust panic
+    pass
+
+def check(subject, example):
+    assert example < 50, f"{example} is too large"   # found first: half the inputs break it
+    if example % 10 == 7:
+        raise PanicException("panicked at src/lib.rs")  # a few of the others make it panic
+
+law = r.Contract("t.both", "f", "law", "src", lambda: ["s"], lambda s: st.integers(0, 100), check,
+                 lambda s, e: f"assert {e} < 50", lambda s: "api")
+r._contracts = lambda library: {"t.both": law}
+print(json.dumps(r.check("t", "t.both", "s", 100, 0)))
+"""
+
+
+def test_a_panic_behind_an_assertion_failure_is_reported_as_its_own_violation(qiskit_runtime):
+    result = qiskit_runtime(PANIC_BEHIND_A_FAILURE)
+    assert result["outcome"] == "violated" and result["message"] == "50 is too large"
+    assert not result.get("panic")  # the first failure is the law's, not a panic
+    panics = [v for v in result["other_violations"] if v.get("panic")]
+    assert len(panics) == 1, result["other_violations"]
+    assert "panicked at" in panics[0]["message"]
+    # the reproducer fails exactly when the library panics (the law's assertion is not its subject)
+    assert "PanicException" in panics[0]["reproducer"] and int(panics[0]["example"]) % 10 == 7
+
+
 REJECTING = """
 import json, contract_runtime as r
 from hypothesis import reject, strategies as st
