@@ -91,6 +91,32 @@ def time_limit(seconds):
         signal.signal(signal.SIGALRM, previous)
 
 
+def public_names(module):
+    """A module's public names: its `__all__` when it has one, else what `dir` shows."""
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in dir(module) if not n.startswith("_")]
+    return sorted({n for n in names if not n.startswith("_")})
+
+
+def public_objects(module_names):
+    """(module name, public name, object) for each public name of each module that imports
+    on this release. For laws whose subjects are the library's documented callables: a
+    module missing from an older release, or a lazy attribute that fails to import, is
+    skipped rather than ending the walk."""
+    for module_name in module_names:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for name in public_names(module):
+            try:
+                obj = getattr(module, name)
+            except Exception:  # noqa: BLE001, S112 (a lazy attribute that does not import)
+                continue
+            yield module_name, name, obj
+
+
 class RustPanic(RuntimeError):
     """The library's compiled code panicked on a generated input."""
 

@@ -42,7 +42,7 @@ import re
 import warnings
 
 import numpy as np
-from contract_runtime import Contract, time_limit
+from contract_runtime import Contract, public_objects, time_limit
 
 MODULES = ["pennylane", "pennylane.math", "pennylane.templates", "pennylane.qchem", "pennylane.transforms",
            "pennylane.fourier", "pennylane.kernels", "pennylane.pauli"]
@@ -195,37 +195,19 @@ def _can_take(value, form):
 
 
 # -- which functions and examples -----------------------------------------------------------
-def _public_names(module):
-    names = getattr(module, "__all__", None)
-    if names is None:
-        names = [n for n in dir(module) if not n.startswith("_")]
-    return sorted(n for n in names if not n.startswith("_"))
-
-
 @functools.lru_cache(maxsize=None)  # noqa: UP033 (older targets run Python 3.8)
 def _functions():
     """public dotted name -> function, each function once (its first public name)."""
-    import importlib
-
     found, seen = {}, set()
-    for module_name in MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
+    for module_name, name, obj in public_objects(MODULES):
+        if not inspect.isfunction(inspect.unwrap(obj)) or id(obj) in seen:
             continue
-        for name in _public_names(module):
-            try:
-                obj = getattr(module, name)
-            except Exception:  # noqa: BLE001, S112 (a lazy attribute that does not import)
-                continue
-            if not inspect.isfunction(inspect.unwrap(obj)) or id(obj) in seen:
-                continue
-            if not (getattr(obj, "__module__", "") or "").startswith("pennylane"):
-                continue
-            if "pennylane.labs" in obj.__module__ or "pennylane.data" in obj.__module__:
-                continue
-            seen.add(id(obj))
-            found[f"{module_name}.{name}"] = obj
+        if not (getattr(obj, "__module__", "") or "").startswith("pennylane"):
+            continue
+        if "pennylane.labs" in obj.__module__ or "pennylane.data" in obj.__module__:
+            continue
+        seen.add(id(obj))
+        found[f"{module_name}.{name}"] = obj
     return found
 
 

@@ -42,7 +42,7 @@ import re
 import sys
 import warnings
 
-from contract_runtime import Contract, time_limit
+from contract_runtime import Contract, public_names, public_objects, time_limit
 
 RUN_BUDGET_S = 5.0  # one run of setup + example past this is not a subject: a guard against hangs and
                     # optimiser loops, far above the ~0.1 s most examples take (ones near it may come and go with load)
@@ -187,13 +187,6 @@ def run_example(prelude, setup_sources, source):
 
 
 # -- which callables and examples -------------------------------------------------------------------
-def _public_names(module):
-    names = getattr(module, "__all__", None)
-    if names is None:
-        names = [n for n in dir(module) if not n.startswith("_")]
-    return sorted({n for n in names if not n.startswith("_")})
-
-
 def _own_doc(obj):
     """The docstring an object itself carries (never one inherited from a base class)."""
     if isinstance(obj, (staticmethod, classmethod)):
@@ -229,34 +222,25 @@ class DocExampleLaw:
     def callables(self):
         """public dotted name -> its docstring, for every documented callable once (its first public name)."""
         found, seen = {}, set()
-        for module_name in self.modules:
-            try:
-                module = importlib.import_module(module_name)
-            except ImportError:
+        for module_name, name, obj in public_objects(self.modules):
+            if inspect.ismodule(obj) or not callable(obj):
                 continue
-            for name in _public_names(module):
-                try:
-                    obj = getattr(module, name)
-                except Exception:  # noqa: BLE001, S112 (a lazy attribute that does not import)
-                    continue
-                if inspect.ismodule(obj) or not callable(obj):
-                    continue
-                owner = getattr(obj, "__module__", None) or type(obj).__module__ or ""
-                if not isinstance(owner, str) or not owner.startswith(self.library):
-                    continue
-                if any(part in owner for part in self.excluded_modules):
-                    continue
-                members = [(f"{module_name}.{name}", obj)]
-                if inspect.isclass(obj):
-                    members += [(f"{module_name}.{name}.{k}", v) for k, v in sorted(vars(obj).items())
-                                if not k.startswith("_")]
-                for dotted, member in members:
-                    doc = _own_doc(member)
-                    key = id(member.__func__ if isinstance(member, (staticmethod, classmethod)) else member)
-                    if doc is None or key in seen or doc in seen:
-                        continue  # each docstring once: a subclass repeating its base's doc is not new
-                    seen.update((key, doc))
-                    found[dotted] = doc
+            owner = getattr(obj, "__module__", None) or type(obj).__module__ or ""
+            if not isinstance(owner, str) or not owner.startswith(self.library):
+                continue
+            if any(part in owner for part in self.excluded_modules):
+                continue
+            members = [(f"{module_name}.{name}", obj)]
+            if inspect.isclass(obj):
+                members += [(f"{module_name}.{name}.{k}", v) for k, v in sorted(vars(obj).items())
+                            if not k.startswith("_")]
+            for dotted, member in members:
+                doc = _own_doc(member)
+                key = id(member.__func__ if isinstance(member, (staticmethod, classmethod)) else member)
+                if doc is None or key in seen or doc in seen:
+                    continue  # each docstring once: a subclass repeating its base's doc is not new
+                seen.update((key, doc))
+                found[dotted] = doc
         return found
 
     def examples(self, dotted):
@@ -298,7 +282,7 @@ class DocExampleLaw:
         owner, _ = self._owner(example.dotted)
         text = "".join(example.setup) + example.source
         try:
-            public = _public_names(importlib.import_module(owner))
+            public = public_names(importlib.import_module(owner))
         except ImportError:
             return []
         return [n for n in public if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)
