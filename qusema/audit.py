@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from qusema.contracts.focus import PACKAGE_ALIASES, Focus, api_names, build_focus, entry_segments, is_public_api
 from qusema.contracts.engine import (DEEPER, ContractEngine, ContractInfo, SandboxCallFailed, WorkItem,
                                      catalog_fingerprint, contract_modules)
+from qusema.contracts.subject_cache import SubjectCache
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
 from qusema.store import RunStore
@@ -164,7 +165,8 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
             engine = ContractEngine(boxes[0], config.library, limits)
             contracts = [c for c in engine.catalog() if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
             focus = _focus(store, run_id, config, db, progress) if config.focus else None
-            items = _work_items(store, run_id, engine, contracts, progress, focus)
+            items = _work_items(store, run_id, engine, contracts, progress, focus,
+                                SubjectCache.for_environment(env, config.library))
             summary.contracts, summary.subjects = len(contracts), len({i.subject for i in items})
             summary.items_total = len(items)
             context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id,
@@ -231,17 +233,25 @@ def _focus(store: RunStore, run_id: str, config: AuditConfig, db: IndexDB, progr
 
 
 def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts: list[ContractInfo],
-                progress: Progress, focus: Focus | None = None) -> list[WorkItem]:
-    """Subjects are asked once per run and recorded, so a resumed run works on the same list."""
+                progress: Progress, focus: Focus | None = None, cache: SubjectCache | None = None) -> list[WorkItem]:
+    """Subjects are asked once per run and recorded, so a resumed run works on the same list;
+    with a `cache`, once per release and law code (see `SubjectCache`)."""
     recorded = {key: payload for key, payload in store.records(run_id, "subjects")}
     items: list[WorkItem] = []
     if not recorded:
         for family, reason in engine.unavailable_families().items():
             progress(f"family {family} does not load on this release: {reason}")
             store.record(run_id, "unavailable", family, {"reason": reason})
+    kept = 0
     for contract in contracts:
         if contract.id not in recorded:
-            found = engine.subjects(contract.id)
+            found = cache.get(contract.id) if cache is not None else None
+            if found is None:
+                found = engine.subjects(contract.id)
+                if cache is not None:
+                    cache.put(contract.id, found)
+            else:
+                kept += 1
             if found.reason:
                 progress(f"{contract.id} does not apply to this release: {found.reason}")
             recorded[contract.id] = {"subjects": found.names, "apis": found.apis, "reason": found.reason}
@@ -249,6 +259,8 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
         apis = recorded[contract.id].get("apis", {})
         items.extend(WorkItem(contract.id, s) for s in recorded[contract.id]["subjects"]
                      if focus is None or focus.covers(apis.get(s)))
+    if kept:
+        progress(f"subjects of {kept} laws as listed by an earlier audit of this release with the same law code")
     if focus is not None:
         total = sum(len(r["subjects"]) for r in recorded.values())
         progress(f"focus keeps {len(items)} of {total} checks (those whose entry API reaches a focus unit)")
