@@ -453,7 +453,10 @@ def _sampling(cls, method, example):
     dims, qargs = tuple(example["dims"]), list(example["qargs"])
     data, text = _state(cls, example)
     probs = np.abs(data) ** 2 if cls == "Statevector" else np.real(np.diag(data))
-    table = {key(i, _sub_dims(example)): float(p) for i, p in enumerate(marginal(probs, qargs, dims))}
+    # Rounding can put a marginal a hair outside [0, 1] (1.0000000000000002 for a state whose
+    # weight is all on one outcome), where the binomial distribution is undefined (nan p-value).
+    table = {key(i, _sub_dims(example)): float(min(max(p, 0.0), 1.0))
+             for i, p in enumerate(marginal(probs, qargs, dims))}
     if method == "sample_counts":
         counting = f"counts = {{str(k): int(v) for k, v in state.sample_counts({SHOTS}, qargs={qargs!r}).items()}}\n"
     else:
