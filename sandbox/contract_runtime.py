@@ -212,11 +212,7 @@ def check(library, contract_id, subject, max_examples, seed):
             if more_panicked:
                 # With the assertion failures set aside, an input made the library panic: a
                 # robustness defect of its own (the host files it under the no-panic law).
-                result["other_violations"].append({
-                    "panic": True, "message": more["error"]["message"],
-                    "example": contract.describe_input(subject, more["panicked"]),
-                    "reproducer": panic_reproducer(contract.reproducer(subject, more["panicked"])),
-                    "passing_reproducers": [panic_reproducer(contract.reproducer(subject, e)) for e in more["passing"]]})
+                result["other_violations"].append(_panic_violation(contract, subject, more))
                 break
             if more_outcome != "violated" or more["origin"] in known:
                 break
@@ -232,13 +228,18 @@ def check(library, contract_id, subject, max_examples, seed):
     if panicked:
         # A panic is never a documented error: the host reports it as a robustness finding,
         # with the law's reproducer turned into one that fails exactly when the library panics.
-        result["panic"] = True
-        result["message"] = state["error"]["message"]
-        result["example"] = contract.describe_input(subject, state["panicked"])
-        result["reproducer"] = panic_reproducer(contract.reproducer(subject, state["panicked"]))
-        result["passing_reproducers"] = [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]
+        result.update(_panic_violation(contract, subject, state))
     result["seconds"] = round(time.perf_counter() - started, 3)
     return result
+
+
+def _panic_violation(contract, subject, state):
+    """A search that ended in a panic, as a violation: the law's reproducer (and its passing
+    variants) turned into ones that fail exactly when the library panics."""
+    return {"panic": True, "message": state["error"]["message"],
+            "example": contract.describe_input(subject, state["panicked"]),
+            "reproducer": panic_reproducer(contract.reproducer(subject, state["panicked"])),
+            "passing_reproducers": [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]}
 
 
 def _origin(exc):
