@@ -378,6 +378,13 @@ def counterexample_state(counterexample: Dict[str, object], n: int) -> np.ndarra
     return state / np.linalg.norm(state)
 
 
+def haar_unitary(rng: np.random.Generator, dim: int) -> np.ndarray:
+    """A Haar-random unitary: QR of a complex Gaussian matrix (real parts drawn first, then
+    imaginary), with R's diagonal phases moved into Q so the distribution is uniform."""
+    q, r = np.linalg.qr(rng.normal(size=(dim, dim)) + 1j * rng.normal(size=(dim, dim)))
+    return q * (np.diag(r) / np.abs(np.diag(r)))
+
+
 def fidelity(a: np.ndarray, b: np.ndarray) -> float:
     """Fidelity of two states; vectors are pure states, square matrices density operators."""
     a = np.asarray(a, dtype=complex)

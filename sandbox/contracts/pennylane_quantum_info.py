@@ -29,6 +29,7 @@ import inspect
 import math
 
 import numpy as np
+import oracle_core
 from contract_runtime import Contract
 
 # Tolerances by quantity and precision. complex128: linear quantities are exact to rounding;
@@ -99,12 +100,6 @@ def _parameters(subject):
 
 
 # -- states, from a seed -----------------------------------------------------------------------------
-def _unitary(rng, dim):
-    g = rng.normal(size=(dim, dim)) + 1j * rng.normal(size=(dim, dim))
-    q, r = np.linalg.qr(g)
-    return q * (np.diag(r) / np.abs(np.diag(r)))
-
-
 def state_vector(kind, seed, n):
     """A normalized pure state of n qubits: random, a basis state, GHZ with a phase, or a product."""
     rng = np.random.default_rng(seed)
@@ -136,7 +131,7 @@ def density_matrix(kind, rank, seed, n):
         rng = np.random.default_rng(seed)
         weights = 0.1 + rng.uniform(size=rank)
         weights = weights / weights.sum()
-        vectors = _unitary(rng, dim)[:, :rank]
+        vectors = oracle_core.haar_unitary(rng, dim)[:, :rank]
         return (vectors * weights) @ vectors.conj().T
     if kind == "maximally mixed":
         return np.eye(dim, dtype=complex) / dim

@@ -26,6 +26,7 @@ import inspect
 import re
 
 import numpy as np
+import oracle_core
 from contract_runtime import Contract
 
 # Templates are products of at most a few dozen float64 gates: their rounding error is ~1e-13.
@@ -62,12 +63,6 @@ def _complex_vector(rng, shape):
 
 def _normalized(v):
     return v / np.linalg.norm(v, axis=-1, keepdims=True)
-
-
-def _unitary(rng, dim):
-    """A Haar-like random unitary (QR of a complex Gaussian, phases fixed)."""
-    q, r = np.linalg.qr(_complex_vector(rng, (dim, dim)))
-    return q * (np.diag(r) / np.abs(np.diag(r)))
 
 
 def _bits(value, width, level=2):
@@ -427,7 +422,7 @@ def _reflection(name, options, roles):
     seed, alpha, subset = options
     (wires,) = roles
     rng = _rng(seed)
-    u = _unitary(rng, 2 ** len(wires))
+    u = oracle_core.haar_unitary(rng, 2 ** len(wires))
     reflected = list(wires)[:max(1, min(subset, len(wires)))] if subset else list(wires)
     sites = [list(wires).index(w) for w in reflected]
     zero = np.zeros((2 ** len(sites),) * 2)
@@ -456,7 +451,7 @@ def _target_unitaries(rng, targets, count):
     for _ in range(count):
         size = int(rng.integers(1, len(targets) + 1))
         chosen = [targets[i] for i in rng.permutation(len(targets))[:size]]
-        u = _unitary(rng, 2 ** size)
+        u = oracle_core.haar_unitary(rng, 2 ** size)
         on_targets = _on_sites(u, [targets.index(w) for w in chosen], len(targets))
         out.append((f"qml.QubitUnitary({_literal(u)}, wires={chosen!r})", on_targets))
     return out

@@ -19,6 +19,7 @@ is numpy: sum_k K rho K^dag, embedded on the qargs, never the library's own conv
 """
 
 import numpy as np
+import oracle_core
 from contract_runtime import Contract
 
 ATOL = 1e-7
@@ -55,10 +56,7 @@ def random_density_matrix(seed, num_qubits):
 
 
 def random_unitary(seed, num_qubits):
-    rng = np.random.default_rng(seed)
-    d = 2 ** num_qubits
-    q, r = np.linalg.qr(rng.normal(size=(d, d)) + 1j * rng.normal(size=(d, d)))
-    return q * (np.diag(r) / np.abs(np.diag(r)))
+    return oracle_core.haar_unitary(np.random.default_rng(seed), 2 ** num_qubits)
 
 
 def embed(matrix, qargs, num_qubits):
