@@ -238,6 +238,7 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
     with a `cache`, once per release and law code (see `SubjectCache`)."""
     recorded = {key: payload for key, payload in store.records(run_id, "subjects")}
     items: list[WorkItem] = []
+    distance: dict[WorkItem, int] = {}
     if not recorded:
         for family, reason in engine.unavailable_families().items():
             progress(f"family {family} does not load on this release: {reason}")
@@ -257,13 +258,23 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
             recorded[contract.id] = {"subjects": found.names, "apis": found.apis, "reason": found.reason}
             store.record(run_id, "subjects", contract.id, recorded[contract.id])
         apis = recorded[contract.id].get("apis", {})
-        items.extend(WorkItem(contract.id, s) for s in recorded[contract.id]["subjects"]
-                     if focus is None or focus.covers(apis.get(s)))
+        for subject in recorded[contract.id]["subjects"]:
+            item = WorkItem(contract.id, subject)
+            if focus is not None:
+                calls = focus.distance(apis.get(subject))
+                if calls is None:
+                    continue
+                distance[item] = calls
+            items.append(item)
     if kept:
         progress(f"subjects of {kept} laws as listed by an earlier audit of this release with the same law code")
     if focus is not None:
+        # Closest first: a budget that ends early has then run the checks whose entry API
+        # reaches a focus unit in the fewest calls (catalog order among equals).
+        items.sort(key=distance.__getitem__)
         total = sum(len(r["subjects"]) for r in recorded.values())
-        progress(f"focus keeps {len(items)} of {total} checks (those whose entry API reaches a focus unit)")
+        progress(f"focus keeps {len(items)} of {total} checks (those whose entry API reaches a focus unit), "
+                 "closest first")
     progress(f"{len(contracts)} contracts, {len(items)} (contract, subject) checks")
     return items
 
@@ -298,7 +309,11 @@ def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine
                     stop = f"time budget of {ctx.config.time_budget_s:.0f} s reached"
                     break
                 item, engine = queue.pop(0), free.pop()
-                running[pool.submit(_process_item, ctx, engine, item)] = (item, engine, time.perf_counter())
+                # A deeper re-check only adds to a complete audit: it gets the time the budget
+                # leaves, not the sandbox timeout (a first check runs all its examples).
+                limit = (None if item.examples is None else
+                         max(MIN_DEEPER_CHECK_S, ctx.config.time_budget_s - (time.perf_counter() - started)))
+                running[pool.submit(_process_item, ctx, engine, item, limit)] = (item, engine, time.perf_counter())
             if stop != "complete":
                 queue.clear()
             if not running:
@@ -318,6 +333,8 @@ def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine
 
 
 DEEPEN_FACTOR = 4
+# A deeper re-check started just before the budget ends still gets this long.
+MIN_DEEPER_CHECK_S = 10.0
 
 
 def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
@@ -359,10 +376,11 @@ class _ItemOutcome:
     violations: list[_Violation] = field(default_factory=list)
 
 
-def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem) -> _ItemOutcome:
+def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
+                  time_limit_s: float | None = None) -> _ItemOutcome:
     """Check one (contract, subject); a violation is verified and its coverage traced here,
     in the sandbox, so it is recorded together with the check that found it."""
-    result = engine.check(item, item.examples or ctx.config.examples, ctx.config.seed)
+    result = engine.check(item, item.examples or ctx.config.examples, ctx.config.seed, time_limit_s=time_limit_s)
     if result["outcome"] != "violated" and not result.get("panic"):
         return _ItemOutcome(result)
     contract = ctx.contracts[item.contract]

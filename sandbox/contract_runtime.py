@@ -186,14 +186,19 @@ def _api_of(contract, subject):
 MORE_FAILURE_SEARCHES = 2
 
 
-def check(library, contract_id, subject, max_examples, seed):
+def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
     """Run one contract on one subject. The result says whether the law held over the
     examples drawn, or gives the shrunk failing example as a reproducer; a violated law is
     searched again with the failures already found set aside, and each other distinct
-    failure (another assertion of the law) is reported too, under `other_violations`."""
+    failure (another assertion of the law) is reported too, under `other_violations`.
+
+    With `time_limit_s`, no new input is checked after that many seconds unless a failure
+    is being shrunk (`time_cut` says the search stopped short of `max_examples`): a re-check
+    with many examples then ends inside the audit's budget instead of its sandbox timeout."""
     contract = _contracts(library)[contract_id]
     started = time.perf_counter()
-    state, outcome, panicked = _search(contract, subject, max_examples, seed, frozenset())
+    deadline = None if time_limit_s is None else started + time_limit_s
+    state, outcome, panicked = _search(contract, subject, max_examples, seed, frozenset(), deadline)
     result = {"contract": contract_id, "subject": subject, "outcome": outcome,
               "examples": state["examples"], "seconds": 0.0,
               "api": contract.api(subject), "validity": contract.validity}
@@ -207,7 +212,8 @@ def check(library, contract_id, subject, max_examples, seed):
         result["other_violations"] = []
         known = {state["origin"]}
         for _ in range(MORE_FAILURE_SEARCHES):
-            more, more_outcome, more_panicked = _search(contract, subject, max_examples, seed, frozenset(known))
+            more, more_outcome, more_panicked = _search(contract, subject, max_examples, seed, frozenset(known),
+                                                        deadline)
             result["examples"] += more["examples"]
             if more_panicked:
                 # With the assertion failures set aside, an input made the library panic: a
@@ -221,6 +227,8 @@ def check(library, contract_id, subject, max_examples, seed):
                 "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
                 "reproducer": contract.reproducer(subject, more["failing"]),
                 "passing_reproducers": [contract.reproducer(subject, e) for e in more["passing"]] or passing})
+    if state["time_cut"]:
+        result["time_cut"] = True
     if outcome == "raised":
         result["error"] = state["error"]
     elif state["refused"]:
@@ -251,21 +259,32 @@ def _origin(exc):
     return (type(exc).__name__, tb.tb_frame.f_code.co_filename, tb.tb_lineno) if tb is not None else (type(exc).__name__,)
 
 
-def _search(contract, subject, max_examples, seed, known):
+class _TimeUp(BaseException):
+    """A time-limited search ran out of time before finding a failure."""
+
+
+def _search(contract, subject, max_examples, seed, known, deadline=None):
     """One hypothesis run of the law: (state, outcome, panicked). An example that fails at
-    an origin in `known` is set aside (rejected, neither failing nor passing)."""
+    an origin in `known` is set aside (rejected, neither failing nor passing). After
+    `deadline` (perf_counter), inputs drawn before any failure are not checked."""
     from hypothesis import HealthCheck, given, reject, settings
     from hypothesis import seed as fixed_seed
     from hypothesis.errors import Unsatisfiable
 
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
-             "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0}
+             "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
+             "time_cut": False}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
     @fixed_seed(seed)
     @given(contract.strategy(subject))
     def law_holds(example):
+        if deadline is not None and state["failing_since"] is None and time.perf_counter() > deadline:
+            # Out of time before any failure: end the search with what was checked. A
+            # BaseException goes through hypothesis unshrunk (as KeyboardInterrupt does).
+            state["time_cut"] = True
+            raise _TimeUp
         if (state["failing_since"] is not None and time.perf_counter() - state["failing_since"] > SHRINK_BUDGET_S
                 and repr(example) not in state["failing_reprs"]):
             # Shrink budget spent: every new candidate counts as passing, so hypothesis
@@ -307,7 +326,10 @@ def _search(contract, subject, max_examples, seed, known):
     outcome = "holds"
     panicked = False
     try:
-        law_holds()
+        try:
+            law_holds()
+        except _TimeUp:
+            pass  # the law held on every input checked in time
         if state["examples"] == state["refused"] and state["refused"]:
             outcome = "raised"  # every input drawn was refused: the law checked nothing
     except AssertionError:

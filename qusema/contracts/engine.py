@@ -102,9 +102,14 @@ class ContractEngine:
     def unavailable_families(self) -> dict[str, str]:
         return self._call("families", f"contract_runtime.unavailable_families({self.library!r})")
 
-    def check(self, item: WorkItem, examples: int, seed: int, limits: Limits | None = None) -> dict[str, Any]:
-        """The runtime's result; a run that did not answer becomes an `error` outcome."""
-        arguments = ", ".join(json.dumps(a) for a in (self.library, item.contract, item.subject, examples, seed))
+    def check(self, item: WorkItem, examples: int, seed: int, limits: Limits | None = None,
+              time_limit_s: float | None = None) -> dict[str, Any]:
+        """The runtime's result; a run that did not answer becomes an `error` outcome. With
+        `time_limit_s` the runtime stops checking new inputs after that long."""
+        values: list[Any] = [self.library, item.contract, item.subject, examples, seed]
+        if time_limit_s is not None:
+            values.append(round(time_limit_s, 1))
+        arguments = ", ".join(json.dumps(a) for a in values)
         try:
             return self._call("check", f"contract_runtime.check({arguments})", limits)
         except SandboxCallFailed as failed:

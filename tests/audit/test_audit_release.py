@@ -128,3 +128,23 @@ def test_time_left_deepens_the_laws_that_held_and_finds_what_25_examples_missed(
     assert summary["stop_reason"] == "complete" and summary["deeper_checks"] >= 1
     assert summary["items_done"] == summary["items_total"]  # re-checks are not counted as checks
     assert "re-checked with more examples" in done.stdout
+
+
+def test_deeper_checks_stop_drawing_inputs_when_the_budget_is_spent(tmp_path: Path):
+    # 50 examples, then 200, 800, 3200, 12800 while time is left: the last round cannot fit a
+    # 30 s budget, so its check stops early and says so instead of running to the sandbox timeout.
+    out = tmp_path / "reports"
+    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "50", "--deepen", "4", "--time-budget", "0.5",
+                           "--contracts", "qiskit.library.graph-state-stabilised", "--item-timeout", "600"],
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (run_dir,) = (out / "qiskit-2.4.1").iterdir()
+    with sqlite3.connect(run_dir / "run.sqlite") as conn:
+        results = {item: json.loads(result) for item, result in conn.execute("SELECT item, result FROM work")}
+    first = [r for item, r in results.items() if "@examples=" not in item]
+    assert first and all(r["examples"] == 50 and "time_cut" not in r for r in first)  # first checks run whole
+    cut = [(item, r) for item, r in results.items() if r.get("time_cut")]
+    assert cut, sorted(results)
+    for item, result in cut:
+        asked = int(item.rsplit("@examples=", 1)[1])
+        assert result["outcome"] == "holds" and result["examples"] < asked

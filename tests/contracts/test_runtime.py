@@ -134,3 +134,32 @@ def test_an_input_the_law_rejects_keeps_the_librarys_error_as_the_reason(qiskit_
     assert result["outcome"] == "holds"
     first = result["refused"]["first_error"]
     assert first["type"] == "ValueError" and first["message"] == "odd input refused by the library", first
+
+
+TIME_LIMITED = """
+import json, time, contract_runtime as r
+from hypothesis import strategies as st
+
+def check(subject, example):
+    time.sleep(0.05)  # each input costs time: a limit of 1 s leaves room for about 20 of 400
+    assert subject != "violated" or example < 3, f"{example} is too large"
+
+law = r.Contract("t.slow", "f", "law", "src", lambda: ["holds", "violated"], lambda s: st.integers(0, 1000), check,
+                 lambda s, e: f"assert {e} < 3", lambda s: "api")
+r._contracts = lambda library: {"t.slow": law}
+print(json.dumps({"holds": r.check("t", "t.slow", "holds", 400, 0, 1.0),
+                  "violated": r.check("t", "t.slow", "violated", 400, 0, 1.0),
+                  "unlimited": r.check("t", "t.slow", "holds", 30, 0)}))
+"""
+
+
+def test_a_time_limited_check_stops_drawing_inputs_but_still_reports_a_failure(qiskit_runtime):
+    results = qiskit_runtime(TIME_LIMITED)
+    holds, violated, unlimited = results["holds"], results["violated"], results["unlimited"]
+    # The limit ends the search short of the 400 inputs asked for, and says so.
+    assert holds["outcome"] == "holds" and holds.get("time_cut") is True
+    assert 0 < holds["examples"] < 400
+    # A failure found before the limit is still shrunk and reported.
+    assert violated["outcome"] == "violated" and violated["message"] == "3 is too large"
+    # Without a limit every input asked for is checked.
+    assert unlimited["examples"] == 30 and "time_cut" not in unlimited
