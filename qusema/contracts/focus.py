@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from qusema.units.entry_points import declared_entry_points
@@ -37,6 +37,7 @@ from qusema.units.index_db import IndexDB
 # How a contract may spell a library's top-level package in a human-readable API string.
 PACKAGE_ALIASES = {"pennylane": {"qml": "pennylane"}}
 MAX_CANDIDATES = 3
+UNKNOWN_DEPTH = 99
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 
@@ -47,31 +48,46 @@ class Focus:
     reached: frozenset[str]  # qualnames from which a focus unit is reachable
     public_names: frozenset[str]  # their public names
     aliases: tuple[tuple[str, str], ...] = ()
+    # Calls from a reached segment to the nearest focus unit, by qualname and by public name.
+    depth: dict[str, int] = field(default_factory=dict, compare=False)
+    name_depth: dict[str, int] = field(default_factory=dict, compare=False)
 
     def covers(self, api: str | None) -> bool:
         """Whether a check entering through `api` can reach a focus unit."""
+        return self.distance(api) is not None
+
+    def distance(self, api: str | None) -> int | None:
+        """How many calls a check entering through `api` is from a focus unit (None: it
+        cannot reach one). Unknown depths count as the walk's limit."""
+        found: list[int] = []
         for name in api_names(api or "", dict(self.aliases)):
             if name in self.public_names:
-                return True
+                found.append(self.name_depth.get(name, UNKNOWN_DEPTH))
+                continue
             prefix = name + "."
-            if any(p.startswith(prefix) for p in self.public_names):
-                return True
-            if self._tail_reached(name):
-                return True
-        return False
+            under = [self.name_depth.get(p, UNKNOWN_DEPTH) for p in self.public_names if p.startswith(prefix)]
+            if under:
+                found.append(min(under))
+                continue
+            tail = self._tail_depth(name)
+            if tail is not None:
+                found.append(tail)
+        return min(found) if found else None
 
-    def _tail_reached(self, name: str) -> bool:
+    def _tail_depth(self, name: str) -> int | None:
         parts = name.split(".")[1:]  # the package head is every name's
         if not parts:
-            return False
+            return None
         classes = [i for i, part in enumerate(parts) if part[:1].isupper()]
         tail = parts[classes[0]:] if classes else parts[-1:]
-        return any(_contains_run(components, tail) for components in self._components())
+        depths = [self.depth.get(q, UNKNOWN_DEPTH) for q, components in self._components()
+                  if _contains_run(components, tail)]
+        return min(depths) if depths else None
 
-    def _components(self) -> list[list[str]]:
+    def _components(self) -> list[tuple[str, list[str]]]:
         cached = self.__dict__.get("_split")
         if cached is None:
-            cached = [q.replace("::", ".").split(".") for q in self.reached]
+            cached = [(q, q.replace("::", ".").split(".")) for q in sorted(self.reached)]
             object.__setattr__(self, "_split", cached)
         return cached
 
@@ -81,21 +97,26 @@ class Focus:
 
 def build_focus(db: IndexDB, units: list[str], library: str, max_depth: int = 8,
                 max_visited: int = 50_000) -> Focus:
-    reached = reaching_segments(db, units, max_depth, max_visited)
-    # A method's class and constructor count as reaching it, without walking their own
-    # callers: everything that builds the object would make the focus the whole library.
-    reached |= {owner for unit in units for owner in _owners(db, unit)}
+    depth = reaching_segments(db, units, max_depth, max_visited)
+    # A method's class and constructor count as reaching it (one call away), without walking
+    # their own callers: everything that builds the object would make the focus the whole library.
+    for owner in (owner for unit in units for owner in _owners(db, unit)):
+        depth.setdefault(owner, 1)
     # A private method is entered through its class's public surface, often by a reference
     # no static resolver follows (`PrimitiveJob(self._run, pubs)`): its class's methods count.
-    reached |= {m for unit in units if _is_private(unit) for m in _sibling_methods(db, unit)}
-    names = {name for qualname in reached for name in db.public_names(qualname)}
-    return Focus(tuple(units), frozenset(reached), frozenset(names),
-                 tuple(sorted(PACKAGE_ALIASES.get(library, {}).items())))
+    for method in (m for unit in units if _is_private(unit) for m in _sibling_methods(db, unit)):
+        depth.setdefault(method, 1)
+    name_depth: dict[str, int] = {}
+    for qualname, calls in depth.items():
+        for name in db.public_names(qualname):
+            name_depth[name] = min(calls, name_depth.get(name, calls))
+    return Focus(tuple(units), frozenset(depth), frozenset(name_depth),
+                 tuple(sorted(PACKAGE_ALIASES.get(library, {}).items())), depth, name_depth)
 
 
-def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_visited: int = 50_000) -> set[str]:
-    """Every segment from which a focus unit is reachable (the units included), walking
-    callers breadth-first up to `max_depth` calls."""
+def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_visited: int = 50_000) -> dict[str, int]:
+    """Every segment from which a focus unit is reachable (the units included), with the
+    fewest calls it takes, walking callers breadth-first up to `max_depth` calls."""
     plugins = PluginLoaders(db)
     seen: dict[str, int] = {}
     queue: deque[tuple[str, int]] = deque()
@@ -111,7 +132,7 @@ def reaching_segments(db: IndexDB, units: list[str], max_depth: int = 8, max_vis
             if caller not in seen:
                 seen[caller] = depth + 1
                 queue.append((caller, depth + 1))
-    return set(seen)
+    return seen
 
 
 def api_names(api: str, aliases: dict[str, str]) -> list[str]:

@@ -32,6 +32,16 @@ def test_a_rust_unit_is_reached_from_the_python_apis_that_call_it(qfix_index: In
     assert not focus.covers("qfix.HGate.inverse")
 
 
+def test_checks_are_ranked_by_the_calls_between_their_api_and_the_focus(qfix_index: IndexDB):
+    # Circuit.shifted -> apply_phase -> phase_of -> angle_of -> normalise; phase_of is public
+    # and nearer; a name that cannot reach the unit has no distance at all.
+    focus = build_focus(qfix_index, ["qfix_core::angles::normalise"], "qfix")
+    near, far = focus.distance("qfix.phase_of"), focus.distance("qfix.Circuit.shifted")
+    assert near is not None and far is not None and near < far
+    assert focus.distance("qfix.Circuit.append") is None
+    assert focus.distance("qfix.phase_of on qfix.Circuit.append") == near  # the nearest name counts
+
+
 def test_public_callers_do_not_end_the_walk(qfix_index: IndexDB):
     # phase_of (public) calls Circuit.global_phase (public) which reads the table.
     focus = build_focus(qfix_index, ["qfix_core::table::PhaseTable::lookup"], "qfix")
