@@ -30,6 +30,7 @@ import itertools
 import math
 
 import numpy as np
+import oracle_core
 from contract_runtime import Contract
 
 ATOL = 1e-7
@@ -275,10 +276,7 @@ def _n_wires(config, labels):
 
 
 def _unitary(size, seed):
-    rng = np.random.default_rng(seed)
-    z = rng.normal(size=(size, size)) + 1j * rng.normal(size=(size, size))
-    q, r = np.linalg.qr(z)
-    return q * (np.diag(r) / np.abs(np.diag(r)))
+    return oracle_core.haar_unitary(np.random.default_rng(seed), size)
 
 
 def _value(name, kind, size, n, labels, floats, ints):

@@ -625,10 +625,7 @@ RELATIONS = ["same", "phase", "perturb", "other", "scaled"]
 
 
 def _random_unitary(seed, n):
-    rng = np.random.default_rng(seed)
-    z = rng.normal(size=(2 ** n, 2 ** n)) + 1j * rng.normal(size=(2 ** n, 2 ** n))
-    q, r = np.linalg.qr(z)
-    return np.round(q * (np.diag(r) / np.abs(np.diag(r))), 6)
+    return np.round(oracle_core.haar_unitary(np.random.default_rng(seed), 2 ** n), 6)
 
 
 def _perturbation(seed, shape, scale, single):
