@@ -58,7 +58,9 @@ HOLDS = [("adjoint_metric_tensor", METRIC), ("quantum_fisher", METRIC), ("classi
 # |00> has a constant state, metric 0, but metric_tensor gives 1/16), and the full tensor's
 # Hadamard-test entries are wrong for some generators (IsingZZ with PhaseShift at zero angles gives
 # an off-diagonal -0.5 between two zero diagonal entries: not even positive semidefinite).
-REAL_DEFECTS = ["metric_tensor", "metric_tensor/block-diag", "metric_tensor/diag"]
+# ("metric_tensor/diag" fails on 0.45.0 too, through the same covariance code as block-diag; left out
+# to keep the suite short: each violated-law test spends the runtime's shrink budget.)
+REAL_DEFECTS = ["metric_tensor", "metric_tensor/block-diag"]
 
 
 @pytest.mark.parametrize(("subject", "law"), HOLDS)
