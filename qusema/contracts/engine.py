@@ -46,13 +46,14 @@ class WorkItem:
         return base if self.examples is None else f"{base}{DEEPER}{self.examples}"
 
 
-def catalog_fingerprint(library: str) -> str:
-    """A digest of the code that states and checks a library's laws: the runtime, the shared
-    oracle, and the library's contract families. A run done with other law code is another
-    run: resuming it must not mix verdicts of two versions of a law."""
+def catalog_fingerprint() -> str:
+    """A digest of the code that states and checks the laws: the runtime, the shared
+    oracle and the contract families. A run done with other law code is another
+    run: resuming it must not mix verdicts of two versions of a law. Every family module
+    counts, not only the library's: a family may import another's code
+    (pennylane_doc_examples builds on qiskit_doc_examples)."""
     root = sandbox_source_dir()
-    files = [root / "contract_runtime.py", root / "oracle_core.py",
-             *sorted((root / "contracts").glob(f"{library}_*.py"))]
+    files = [root / "contract_runtime.py", root / "oracle_core.py", *sorted((root / "contracts").glob("*.py"))]
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
