@@ -227,6 +227,8 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
                 "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
                 "reproducer": contract.reproducer(subject, more["failing"]),
                 "passing_reproducers": [contract.reproducer(subject, e) for e in more["passing"]] or passing})
+    if time_limit_s is not None:
+        result["time_limit_s"] = time_limit_s  # what the host allowed, for the record
     if state["time_cut"]:
         result["time_cut"] = True
     if outcome == "raised":
