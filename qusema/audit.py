@@ -107,7 +107,7 @@ class AuditConfig:
         record.pop("deepen")  # deeper rounds only add checks, in the time the budget leaves
         if not self.focus:
             record.pop("focus")  # runs made before focus existed keep their ids
-        record["laws"] = catalog_fingerprint()
+        record["laws"] = catalog_fingerprint(self.library)
         return record
 
 

@@ -3,9 +3,11 @@ and one (contract, subject) check at a time."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from qusema.sandbox import Limits, RunResult, Sandbox, Status
@@ -46,18 +48,38 @@ class WorkItem:
         return base if self.examples is None else f"{base}{DEEPER}{self.examples}"
 
 
-def catalog_fingerprint() -> str:
-    """A digest of the code that states and checks the laws: the runtime, the shared
-    oracle and the contract families. A run done with other law code is another
-    run: resuming it must not mix verdicts of two versions of a law. Every family module
-    counts, not only the library's: a family may import another's code
-    (pennylane_doc_examples builds on qiskit_doc_examples)."""
+def catalog_fingerprint(library: str) -> str:
+    """A digest of the code that states and checks one library's laws: the runtime, the
+    shared oracle, the library's contract families and every sandbox module they import
+    (pennylane_doc_examples builds on qiskit_doc_examples). A run done with other law code
+    is another run: resuming it must not mix verdicts of two versions of a law. Another
+    library's laws that these do not import are not part of it, so adding a PennyLane law
+    does not restart a Qiskit audit."""
     root = sandbox_source_dir()
-    files = [root / "contract_runtime.py", root / "oracle_core.py", *sorted((root / "contracts").glob("*.py"))]
+    roots = [root / "contract_runtime.py", root / "oracle_core.py",
+             *sorted((root / "contracts").glob(f"{library}_*.py"))]
     digest = hashlib.sha256()
-    for path in files:
+    for path in sorted(_with_local_imports(root, roots)):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
+
+
+def _with_local_imports(root: Path, files: list[Path]) -> set[Path]:
+    """`files` and, transitively, the sandbox modules they import (at any depth in the
+    module, as families import lazily inside functions too)."""
+    seen: set[Path] = set()
+    pending = list(files)
+    while pending:
+        path = pending.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level
+                     else [])
+            pending.extend(root.joinpath(*name.split(".")).with_suffix(".py") for name in names)
+    return seen
 
 
 def contract_modules(library: str) -> list[str]:

@@ -29,7 +29,7 @@ class SubjectCache:
         """None for a checkout or an existing interpreter: their library can change in place."""
         if env.source != "pypi":
             return None
-        return cls(env.root / "subjects" / catalog_fingerprint())
+        return cls(env.root / "subjects" / catalog_fingerprint(library))
 
     def _path(self, contract_id: str) -> Path:
         return self.root / f"{contract_id}.json"
