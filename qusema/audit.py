@@ -402,7 +402,8 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
             continue
         try:
             violation.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
-                                               found["reproducer"], found.get("passing_reproducers", []))
+                                               found["reproducer"], found.get("passing_reproducers", []),
+                                               found.get("failing_variants", []))
         except SandboxCallFailed as failed:  # no localization for this one; the finding stands
             found["localization_error"] = str(failed)
         probe = engine.sandbox.run(DEPRECATION_PROBE.format(code=hypothesis.test_code, package=ctx.env.import_name))

@@ -203,12 +203,13 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
               "examples": state["examples"], "seconds": 0.0,
               "api": contract.api(subject), "validity": contract.validity}
     if outcome == "violated":
-        passing = [contract.reproducer(subject, e) for e in state["passing"]]
+        passing = [contract.reproducer(subject, e) for e in _passing_inputs(state)]
         result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
         result["example"] = contract.describe_input(subject, state["failing"])
         result["reproducer"] = contract.reproducer(subject, state["failing"])
         result["passing_reproducers"] = passing
+        result["failing_variants"] = [contract.reproducer(subject, e) for e in _failing_variants(state)]
         result["other_violations"] = []
         known = {state["origin"]}
         for _ in range(MORE_FAILURE_SEARCHES):
@@ -226,7 +227,8 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
             result["other_violations"].append({
                 "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
                 "reproducer": contract.reproducer(subject, more["failing"]),
-                "passing_reproducers": [contract.reproducer(subject, e) for e in more["passing"]] or passing})
+                "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)] or passing,
+                "failing_variants": [contract.reproducer(subject, e) for e in _failing_variants(more)]})
     if time_limit_s is not None:
         result["time_limit_s"] = time_limit_s  # what the host allowed, for the record
     if state["time_cut"]:
@@ -249,7 +251,7 @@ def _panic_violation(contract, subject, state):
     return {"panic": True, "message": state["error"]["message"],
             "example": contract.describe_input(subject, state["panicked"]),
             "reproducer": panic_reproducer(contract.reproducer(subject, state["panicked"])),
-            "passing_reproducers": [panic_reproducer(contract.reproducer(subject, e)) for e in state["passing"]]}
+            "passing_reproducers": [panic_reproducer(contract.reproducer(subject, e)) for e in _passing_inputs(state)]}
 
 
 def _origin(exc):
@@ -275,7 +277,7 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
 
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
              "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
-             "time_cut": False}
+             "time_cut": False, "near_passing": [], "failing_seen": []}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
@@ -317,12 +319,17 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
             if isinstance(exc, AssertionError):
                 # hypothesis runs the shrunk example last: what stays here is the minimal one
                 state["failing"], state["message"], state["origin"] = example, str(exc), _origin(exc)
+                _keep_last(state["failing_seen"], (example, state["origin"]), FAILING_SEEN_KEPT)
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
             # an ordinary error so hypothesis shrinks it and the check reports "raised".
             state["panicked"] = example  # the last one is the shrunk one
             raise RustPanic(f"{type(exc).__name__}: {exc}") from exc
-        if len(state["passing"]) < 3:
+        if state["failing_since"] is not None:
+            # A shrink candidate that passed: a simplification of a failing input that no
+            # longer fails, the nearest passing neighbour a localization can get.
+            _keep_last(state["near_passing"], example, NEAR_PASSING_KEPT)
+        elif len(state["passing"]) < 3:
             state["passing"].append(example)
 
     outcome = "holds"
@@ -343,6 +350,46 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
         state["error"] = _error_record(exc)
         panicked = isinstance(exc, RustPanic) and "panicked" in state
     return state, outcome, panicked
+
+
+# How many of the last shrink candidates to keep: passing ones (nearest passing neighbours)
+# and failing ones (other failing inputs of the same assertion).
+NEAR_PASSING_KEPT = 3
+FAILING_SEEN_KEPT = 6
+FAILING_VARIANTS = 2
+
+
+def _keep_last(kept, item, limit):
+    kept.append(item)
+    del kept[:max(len(kept) - limit, 0)]
+
+
+def _passing_inputs(state):
+    """The inputs a localization compares the failing one with: the passing shrink
+    candidates nearest the minimal failing input first (they differ from it the least, so
+    the code only failing runs execute is narrowed to what the difference touches), then
+    passing inputs drawn before the failure; each once."""
+    chosen, seen = [], set()
+    for example in [*reversed(state["near_passing"]), *state["passing"]]:
+        if repr(example) not in seen:
+            seen.add(repr(example))
+            chosen.append(example)
+    return chosen
+
+
+def _failing_variants(state):
+    """Other failing inputs of the same assertion met while shrinking (the latest, closest
+    to the minimal one, first): more failing spectra, so code that only one particular
+    failing input runs no longer ties with the code every failure runs."""
+    final = repr(state["failing"])
+    chosen, seen = [], {final}
+    for example, origin in reversed(state["failing_seen"]):
+        if origin == state["origin"] and repr(example) not in seen:
+            seen.add(repr(example))
+            chosen.append(example)
+        if len(chosen) == FAILING_VARIANTS:
+            break
+    return chosen
 
 
 def _error_record(exc):

@@ -119,11 +119,14 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
                      method=method)
 
 
-def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]) -> list[CoverageRun]:
-    """Line spectra of the failing reproducer and the passing ones, each traced without its
-    assertion messages (see `without_assertion_messages`)."""
+def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str],
+                  failing_variants: list[str] | None = None) -> list[CoverageRun]:
+    """Line spectra of the failing reproducer, the passing ones and other failing inputs of
+    the same assertion (`failing_variants`), each traced without its assertion messages
+    (see `without_assertion_messages`). Each run counts as what its trace saw, not as what
+    the law's search called it."""
     runs = []
-    for code in [failing, *passing]:
+    for code in [failing, *passing, *(failing_variants or [])]:
         traced = trace(without_assertion_messages(code))
         if traced["passed"] is None:  # the run raised: neither a failing nor a passing spectrum
             continue

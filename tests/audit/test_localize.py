@@ -50,6 +50,21 @@ def test_localize_picks_the_segment_only_failing_runs_execute(fixture_index: Ind
     assert cause.score == 1.0
 
 
+def test_a_second_failing_input_separates_the_fault_from_code_one_failure_happens_to_run(fixture_index: IndexDB):
+    # One failing input runs the faulty Circuit._check and, because of what it is, the
+    # label code of Gate.label; the passing neighbour runs neither. With that one failing
+    # run the two tie, and only a line count decides. A second failing input
+    # of the same law runs _check but builds no label: only the fault keeps the top score.
+    failing = CoverageRun(passed=False, lines={"qfix/circuit.py": [27, 40, 45, 46]})
+    neighbour = CoverageRun(passed=True, lines={"qfix/circuit.py": [40]})
+    variant = CoverageRun(passed=False, lines={"qfix/circuit.py": [40, 45, 46]})
+    tied = localize([failing, neighbour], fixture_index)
+    assert tied.segment == "qfix.circuit.Circuit._check" and "2 segments tied" in tied.method
+    separated = localize([failing, neighbour, variant], fixture_index)
+    assert separated.segment == "qfix.circuit.Circuit._check" and "tied" not in separated.method
+    assert separated.score == 1.0
+
+
 def test_a_tie_goes_to_the_segment_nearest_the_entry_api(fixture_index: IndexDB):
     # Both runs execute the same lines of Circuit.append (entry) and Circuit._check (its
     # callee): coverage cannot tell them apart, and _check has more lines at the top score.

@@ -163,3 +163,42 @@ def test_a_time_limited_check_stops_drawing_inputs_but_still_reports_a_failure(q
     assert violated["outcome"] == "violated" and violated["message"] == "3 is too large"
     # Without a limit every input asked for is checked.
     assert unlimited["examples"] == 30 and "time_cut" not in unlimited
+
+
+NEIGHBOURS = """
+import json, contract_runtime as r
+from hypothesis import strategies as st
+
+def check(subject, example):
+    a, b = example
+    assert not (a >= 1000 and b % 2 == 0), "even b with a large a"   # one assertion, one origin
+
+law = r.Contract("t.near", "f", "law", "src", lambda: ["s"],
+                 lambda s: st.tuples(st.integers(0, 10**6), st.integers(0, 10**6)), check,
+                 lambda s, e: f"x = {e!r}", lambda s: "api")
+r._contracts = lambda library: {"t.near": law}
+print(json.dumps(r.check("t", "t.near", "s", 200, 0)))
+"""
+
+
+def _pair(reproducer: str) -> tuple[int, int]:
+    a, b = reproducer.removeprefix("x = (").removesuffix(")").split(", ")
+    return int(a), int(b)
+
+
+def test_a_violation_carries_its_nearest_passing_neighbours_and_other_failing_inputs(qiskit_runtime):
+    result = qiskit_runtime(NEIGHBOURS)
+    assert result["outcome"] == "violated" and _pair(result["reproducer"]) == (1000, 0)
+    passing = [_pair(code) for code in result["passing_reproducers"]]
+    failing = [_pair(code) for code in result["failing_variants"]]
+    # Every passing input passes the law, every variant breaks it, none is the minimal one.
+    assert passing and all(a < 1000 or b % 2 for a, b in passing), passing
+    assert failing and all(a >= 1000 and b % 2 == 0 for a, b in failing) and (1000, 0) not in failing, failing
+    assert len(set(passing)) == len(passing)
+    # The passing inputs start with shrink candidates next to the minimal failure (1000, 0):
+    # the same large a, or a step away. Inputs drawn before any failure are random (or the
+    # simplest, (0, 0)) and come after them.
+    def neighbour(a: int, b: int) -> bool:
+        return a == 1000 or abs(a - 1000) + abs(b) <= 2
+
+    assert neighbour(*passing[0]) and sum(neighbour(*p) for p in passing) >= 2, passing
