@@ -25,9 +25,10 @@ exponentiated with scipy.linalg.expm; circuits are multiplied out here from thei
 """
 
 import functools
-import math
 
 from contract_runtime import Contract
+
+from contracts.product_formulas import hamiltonians, order_assertion, start_steps, times
 
 FAMILY = "time-evolution"
 DOC = ("pennylane qml.exp / qml.evolve / qml.ops.Evolution / qml.ops.Exp docstrings (e^{-ix O}); "
@@ -38,9 +39,6 @@ DOC = ("pennylane qml.exp / qml.evolve / qml.ops.Evolution / qml.ops.Exp docstri
 # matrices accumulate ~1e-13 relative; 1e-8 leaves room and still catches any wrong sign, time or
 # coefficient (those differ by O(|t| c) >> 1e-8 for the drawn values).
 ATOL = 1e-8
-FLOOR = 1e-10  # below this the error is rounding: a ratio means nothing there
-RATIO_MARGIN = 1.5
-MAX_STEP = 0.5
 
 EXACT = {  # subject -> (constructor source with {H} and {t}, expected exponent factor of H as source)
     "exp": ("qml.exp(H, -1j * t)", "-1j * t"),
@@ -54,38 +52,11 @@ FORMULAS = {"TrotterProduct1": ("TrotterProduct", 1), "TrotterProduct2": ("Trott
 BOUNDS = ("one-norm-bound",)  # "commutator-bound": its check ran past 8 minutes on 30 inputs (not a subject until timed)
 
 
-def _commute(a, b):
-    return sum(1 for x, y in zip(a, b) if x != "I" and y != "I" and x != y) % 2 == 0
-
-
-def _all_commute(labels):
-    return all(_commute(a, b) for i, a in enumerate(labels) for b in labels[i + 1:])
-
-
 # -- examples: (n, terms ((label, coeff), ...), time, steps, order) -------------------------------
-def _hamiltonians(st, min_terms=1, max_terms=3, commuting=None):
-    letters = st.sampled_from("IXYZ")
-
-    def terms(n):
-        word = st.lists(letters, min_size=n, max_size=n).map("".join)
-        coeff = st.one_of(st.sampled_from([1.0, -1.0, 0.5]), st.floats(-2.0, 2.0).map(lambda c: round(c, 6)))
-        return st.lists(st.tuples(word, coeff), min_size=min_terms, max_size=max_terms,
-                        unique_by=lambda term: term[0]).map(tuple)
-
-    h = st.integers(1, 3).flatmap(lambda n: st.tuples(st.just(n), terms(n)))
-    if commuting is not None:
-        h = h.filter(lambda e: _all_commute([w for w, _ in e[1]]) == commuting)
-    return h
-
-
-def _times(st):
-    return st.one_of(st.sampled_from([1.0, -1.0, 0.5, math.pi / 4]), st.floats(-2.0, 2.0).map(lambda t: round(t, 6)))
-
-
 def _exact_strategy(subject):
     from hypothesis import strategies as st
 
-    return st.tuples(_hamiltonians(st), _times(st)).map(lambda e: (e[0][0], e[0][1], e[1], 1, 1))
+    return st.tuples(hamiltonians(st), times(st)).map(lambda e: (e[0][0], e[0][1], e[1], 1, 1))
 
 
 def _formula_strategy(subject):
@@ -95,17 +66,17 @@ def _formula_strategy(subject):
     if cls == "ApproxTimeEvolution":
         # no identity word: ApproxTimeEvolution is "expressed in terms of Pauli gates" (PauliRot), and an
         # identity term (a global phase) is outside what its docstring describes
-        h = st.one_of(_hamiltonians(st, 1, 1), _hamiltonians(st, 2, 3, commuting=False)).filter(
+        h = st.one_of(hamiltonians(st, 1, 1), hamiltonians(st, 2, 3, commuting=False)).filter(
             lambda e: all(set(w) != {"I"} for w, _ in e[1]))
     else:
-        h = _hamiltonians(st, 2, 3, commuting=False)
-    return st.tuples(h, _times(st), st.integers(1, 3)).map(lambda e: (e[0][0], e[0][1], e[1], e[2], order))
+        h = hamiltonians(st, 2, 3, commuting=False)
+    return st.tuples(h, times(st), st.integers(1, 3)).map(lambda e: (e[0][0], e[0][1], e[1], e[2], order))
 
 
 def _bound_strategy(subject):
     from hypothesis import strategies as st
 
-    return st.tuples(_hamiltonians(st, 2, 3), _times(st), st.integers(1, 4), st.sampled_from([1, 2, 4])).map(
+    return st.tuples(hamiltonians(st, 2, 3), times(st), st.integers(1, 4), st.sampled_from([1, 2, 4])).map(
         lambda e: (e[0][0], e[0][1], e[1], e[2], e[3]))
 
 
@@ -195,17 +166,7 @@ def _formula_source(subject, example):
     if len(terms) == 1:
         return src + (f"e = error({steps})\n"
                       f"assert e < {ATOL!r}, f'a single term, n={steps}: distance to expm({sign}itH) is {{e:.3g}}'\n")
-    lam = sum(abs(c) for _, c in terms)
-    r = max(steps, math.ceil(lam * abs(time) / MAX_STEP))
-    bound = 2 ** order / RATIO_MARGIN
-    return src + (
-        f"# step lambda|t|/n <= {MAX_STEP}: doubling n must shrink the error by ~2^{order}\n"
-        f"e1, e2 = error({r}), error({2 * r})\n"
-        f"if e1 > {FLOOR!r}:\n"
-        f"    assert e1 / e2 >= {bound!r}, (f'order-{order} formula: error {{e1:.3g}} at n={r}, {{e2:.3g}} at "
-        f"n={2 * r}: ratio {{e1 / e2:.3g}} < 2^{order}/{RATIO_MARGIN}')\n"
-        "else:\n"
-        f"    assert e2 < {ATOL!r}, f'error grew from {{e1:.3g}} to {{e2:.3g}} when n doubled'\n")
+    return src + order_assertion(order, start_steps(terms, time, steps), "n", ATOL)
 
 
 def _bound_source(subject, example):
