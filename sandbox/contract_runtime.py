@@ -43,7 +43,9 @@ class Contract:
     validity: "documented" when every generated input is documented valid input;
               "undocumented" when the docs neither allow nor forbid it (-> potential bug);
               "documented example" when input and expected output are the docs' own example
-              (a mismatch may be stale docs: -> potential bug)
+              (a mismatch may be stale docs: -> potential bug);
+              "answer permitted" when the input is documented but the docs also allow the
+              answer the law rejects (a check they say may be skipped: -> potential bug)
     describe: (subject, example) -> the input as a person would write it (default: repr)
     """
 

@@ -18,6 +18,9 @@ def test_qualification_needs_public_api_documented_input_and_live_api():
     # the docs' own example printing other numbers: the code or the docs is wrong
     example = qualify(True, "documented example", [])
     assert example.classification == "potential bug" and "documentation" in example.reason
+    # an answer the documentation allows (a skipped check): missed, not wrong
+    permitted = qualify(True, "answer permitted", [])
+    assert permitted.classification == "potential bug" and "allows this answer" in permitted.reason
     deprecated = qualify(True, "documented", ["X is deprecated as of 2.1"])
     assert deprecated.classification == "potential bug" and "deprecated" in deprecated.reason
 

@@ -12,6 +12,9 @@ PLANTS = {
     "qiskit.query.commutation-checker": (
         "h", "from qiskit.circuit import CommutationChecker\n"
              "CommutationChecker.commute = lambda self, *args, **kwargs: True"),
+    "qiskit.query.commutation-checker-complete": (
+        "cx", "from qiskit.circuit import CommutationChecker\n"
+              "CommutationChecker.commute = lambda self, *args, **kwargs: False"),
     "qiskit.query.commutation-checker-symbolic": (
         "cu3", "from qiskit.circuit import CommutationChecker\n"
               "CommutationChecker.commute = lambda self, *args, **kwargs: True"),
@@ -91,6 +94,17 @@ def test_stinespring_tolerance_finding_is_reproduced_on_the_release(qiskit_runti
                                          subject="Stinespring.is_cptp", examples=40)
     assert result["outcome"] == "violated", result
     assert result["reproducer_fails"], result["reproducer"]
+
+
+def test_each_commutation_law_judges_only_its_own_direction(qiskit_runtime):
+    """The soundness law never files a missed commutation, the completeness law never a wrong
+    True: each plant is caught by one and passes the other."""
+    always_false = PLANTS["qiskit.query.commutation-checker-complete"][1]
+    always_true = PLANTS["qiskit.query.commutation-checker"][1]
+    qiskit_runtime.assert_holds(contract="qiskit.query.commutation-checker", subject="cx", patch=always_false,
+                                examples=30)
+    qiskit_runtime.assert_holds(contract="qiskit.query.commutation-checker-complete", subject="cx",
+                                patch=always_true, examples=30)
 
 
 def test_subjects_are_enumerated_from_the_live_library(qiskit_runtime):
