@@ -192,6 +192,8 @@ def run_bench(config: BenchConfig, bugs: list[Bug], cache_dir: Path,
                     progress(f"run {run}: audit of {bug.id} failed ({type(exc).__name__}: {exc}); it stays unscored")
                     continue
                 _write_json(config.audit_record_path(run, bug.id), asdict(record))
+                # a retry that succeeded: the earlier failure no longer stands
+                config.audit_record_path(run, bug.id).with_suffix(".error.json").unlink(missing_ok=True)
                 score = score_bug(bug, findings, rerun, run=run, source=config.source, setting=config.setting,
                                   audit={"record": str(config.audit_record_path(run, bug.id)),
                                          "run_dir": record.run_dir, "run_id": record.run_id,

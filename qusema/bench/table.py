@@ -49,6 +49,7 @@ class RunCounts:
     audits: int
     stopped_early: int  # audits that ended on their time budget, not complete
     relocated_by_tie: int = 0  # relocated, but every matching root cause was a tie given to the focus
+    failed: int = 0  # audits that raised (no score; `bench run` retries them)
 
 
 @dataclass
@@ -99,7 +100,11 @@ def collect(results_dir: Path) -> tuple[list[Row], dict[str, dict[str, list[str]
             run = int(_RUN.match(run_dir.name).group(1))
             scores = [json.loads(p.read_text()) for p in sorted(run_dir.glob("*.json"))
                       if not p.name.startswith("audit-")]
-            audits = [json.loads(p.read_text()) for p in sorted(run_dir.glob("audit-*.json"))]
+            # An audit that failed leaves `audit-<bug>.error.json` and no score (the next
+            # `bench run` retries it): it is counted apart, never read as an audit record.
+            audits = [json.loads(p.read_text()) for p in sorted(run_dir.glob("audit-*.json"))
+                      if not p.name.endswith(".error.json")]
+            failed = len(list(run_dir.glob("audit-*.error.json")))
             if not scores:
                 continue
             funnel = {stage: sum(a["funnel"].get(stage, 0) for a in audits) for stage in FUNNEL}
@@ -108,7 +113,7 @@ def collect(results_dir: Path) -> tuple[list[Row], dict[str, dict[str, list[str]
                 relocated=sum(s["relocated"] for s in scores), relocated_by_tie=sum(
                     bool(s["relocated"]) and _by_focus_tie(s) for s in scores), cost_usd=sum(a.get("cost_usd", 0.0) for a in audits),
                 tokens=sum(a.get("tokens", 0) for a in audits), funnel=funnel, audits=len(audits),
-                stopped_early=sum(1 for a in audits if a.get("stop_reason") != "complete")))
+                stopped_early=sum(1 for a in audits if a.get("stop_reason") != "complete"), failed=failed))
             notes = {a.get("setting_note", "") for a in audits} - {""}
             row.note = "; ".join(sorted(notes))
             for s in scores:
@@ -170,6 +175,11 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
                     if row.source == "contracts" else
                     "stopped before every unit was done (a time, cost or step cap; stop_reason says which)")
             lines.append(f"- **{row.label}**: {early} audit(s) {what}; see the audit records.")
+        failed = [r.failed for r in row.runs]
+        if any(failed):
+            lines.append(f"- **{row.label}**: {sum(failed)} audit(s) failed and are unscored (per run: "
+                         f"{', '.join(map(str, failed))}); `audit-<bug>.error.json` says why, and the next "
+                         "`bench run` retries them.")
     lines += ["", "Published reference (relocated bugs, mean of three runs, as quoted in the benchmark issue; "
               "not produced here):", ""]
     lines += [f"- {name}: {value}" + (f" ({cost})" if cost != "—" else "") for name, value, cost in PUBLISHED]

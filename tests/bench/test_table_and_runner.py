@@ -150,6 +150,16 @@ def test_a_failed_audit_leaves_its_bugs_unscored_and_the_others_scored(tmp_path:
         run_bench(config, DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
     assert [s.bug for s in failed.value.scores] == ["qiskit-12093"]
     assert not config.score_path(1, DATASET.bug("qiskit-14107")).exists()  # retried by the next run
+    # The table reads the failure's record as a failure, not as an audit, and says so.
+    md_path, _, _ = write_table(config.out_dir, DATASET)
+    assert "1 audit(s) failed and are unscored" in md_path.read_text()
+    # The retry succeeds: its failure no longer stands, in the records or the table.
+    monkeypatch.setattr(runner, "_contracts_audit", working)
+    run_bench(config, DATASET.select(["qiskit-12093", "qiskit-14107"]), tmp_path / "cache")
+    assert config.score_path(1, DATASET.bug("qiskit-14107")).exists()
+    assert not list(config.out_dir.rglob("*.error.json"))
+    md_path, _, _ = write_table(config.out_dir, DATASET)
+    assert "failed" not in md_path.read_text()
 
 
 def test_scores_located_by_a_tie_given_to_the_audited_unit_are_marked_and_counted_apart(tmp_path: Path,
