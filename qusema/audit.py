@@ -365,6 +365,9 @@ class _Violation:
     verification: Verification
     coverage: list = field(default_factory=list)
     deprecations: list[str] = field(default_factory=list)
+    # The law's other subjects the passing runs were drawn from, when every input of this
+    # one failed (the runtime's fallback); empty when they are this subject's own.
+    passing_subjects: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -404,6 +407,7 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
             violation.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
                                                found["reproducer"], found.get("passing_reproducers", []),
                                                found.get("failing_variants", []))
+            violation.passing_subjects = list(found.get("passing_subjects", []))
         except SandboxCallFailed as failed:  # no localization for this one; the finding stands
             found["localization_error"] = str(failed)
         probe = engine.sandbox.run(DEPRECATION_PROBE.format(code=hypothesis.test_code, package=ctx.env.import_name))
@@ -421,6 +425,10 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
         hypothesis = violation.hypothesis
         entry = entry_segments(ctx.db, hypothesis.api, ctx.config.library)
         root_cause = _root_cause(ctx, violation.coverage, hypothesis.api, entry)
+        if root_cause is not None and violation.passing_subjects:
+            root_cause = replace(root_cause, method=root_cause.method + (
+                f"; the passing runs are the law's other subjects ({', '.join(violation.passing_subjects)}):"
+                " every input of this one failed"))
         public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
         qualification = qualify(public, outcome.result["validity"], violation.deprecations)
         if root_cause is not None:

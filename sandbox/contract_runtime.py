@@ -206,6 +206,12 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
               "api": contract.api(subject), "validity": contract.validity}
     if outcome == "violated":
         passing = [contract.reproducer(subject, e) for e in _passing_inputs(state)]
+        if not passing:
+            # Every input of this subject failed: compare with the law's other subjects.
+            borrowed = _sibling_passing(contract, subject, seed)
+            passing = [contract.reproducer(sibling, e) for sibling, e in borrowed]
+            if borrowed:
+                result["passing_subjects"] = sorted({sibling for sibling, _ in borrowed})
         result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
         result["example"] = contract.describe_input(subject, state["failing"])
@@ -226,11 +232,15 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
             if more_outcome != "violated" or more["origin"] in known:
                 break
             known.add(more["origin"])
-            result["other_violations"].append({
-                "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
-                "reproducer": contract.reproducer(subject, more["failing"]),
-                "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)] or passing,
-                "failing_variants": [contract.reproducer(subject, e) for e in _failing_variants(more)]})
+            other = {"message": more["message"], "example": contract.describe_input(subject, more["failing"]),
+                     "reproducer": contract.reproducer(subject, more["failing"]),
+                     "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)],
+                     "failing_variants": [contract.reproducer(subject, e) for e in _failing_variants(more)]}
+            if not other["passing_reproducers"]:
+                other["passing_reproducers"] = passing
+                if "passing_subjects" in result:
+                    other["passing_subjects"] = result["passing_subjects"]
+            result["other_violations"].append(other)
     if time_limit_s is not None:
         result["time_limit_s"] = time_limit_s  # what the host allowed, for the record
     if state["time_cut"]:
@@ -359,6 +369,84 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
 NEAR_PASSING_KEPT = 3
 FAILING_SEEN_KEPT = 6
 FAILING_VARIANTS = 2
+
+
+# When a subject fails on every input drawn, its search keeps no passing input, and a
+# spectrum with no passing run ties every line the failure ran (hundreds of segments). The
+# law's other subjects run the same law through mostly the same machinery (another method
+# on the same device, another way of writing equal operators), so their passing inputs are
+# the nearest passing runs left: subjects sharing an entry API with the failing one first,
+# then those listed next to it. Bounded, as this runs after the search itself.
+SIBLING_SUBJECTS_TRIED = 4
+SIBLING_EXAMPLES = 8
+SIBLING_BUDGET_S = 20.0
+
+
+class _Enough(BaseException):
+    """A passing-input collection has what it needs (ends the hypothesis run early)."""
+
+
+def _sibling_order(subject, names, apis):
+    """`names` other than `subject`, those sharing more entry-API words with it first, then
+    the ones listed closest to it."""
+    def words(name):
+        return {w for w in (apis.get(name) or "").replace(",", " ").split() if w}
+    own = words(subject)
+    at = names.index(subject) if subject in names else 0
+    others = [(i, n) for i, n in enumerate(names) if n != subject]
+    return [n for i, n in sorted(others, key=lambda iv: (-len(own & words(iv[1])), abs(iv[0] - at), iv[0]))]
+
+
+def _sibling_passing(contract, subject, seed, want=NEAR_PASSING_KEPT):
+    """Up to `want` (sibling subject, input) pairs on which the law holds, drawn from the
+    law's other subjects (see SIBLING_SUBJECTS_TRIED)."""
+    try:
+        names = list(contract.subjects())
+    except (ImportError, AttributeError, TypeError):
+        return []
+    ordered = _sibling_order(subject, names, {n: _api_of(contract, n) for n in names})
+    deadline = time.perf_counter() + SIBLING_BUDGET_S
+    found = []
+    for sibling in ordered[:SIBLING_SUBJECTS_TRIED]:
+        if len(found) >= want or time.perf_counter() > deadline:
+            break
+        found += [(sibling, e) for e in _passing_draws(contract, sibling, seed, want - len(found), deadline)]
+    return found
+
+
+def _passing_draws(contract, subject, seed, want, deadline):
+    """Up to `want` inputs of `subject` on which the law holds, from at most
+    SIBLING_EXAMPLES draws before `deadline`; inputs that fail or are refused are skipped."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as fixed_seed
+
+    kept = []
+
+    @settings(max_examples=SIBLING_EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck),
+              print_blob=False)
+    @fixed_seed(seed)
+    @given(contract.strategy(subject))
+    def collect(example):
+        if time.perf_counter() > deadline:
+            raise _Enough
+        try:
+            contract.check(subject, example)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:  # noqa: BLE001 - a failing or refused input is just not kept
+            return
+        if repr(example) not in {repr(k) for k in kept}:
+            kept.append(example)
+        if len(kept) >= want:
+            raise _Enough
+
+    try:
+        collect()
+    except _Enough:
+        pass
+    except Exception:  # noqa: BLE001 - a sibling whose strategy cannot draw here lends nothing
+        pass
+    return kept
 
 
 def _keep_last(kept, item, limit):

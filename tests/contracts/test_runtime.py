@@ -202,3 +202,39 @@ def test_a_violation_carries_its_nearest_passing_neighbours_and_other_failing_in
         return a == 1000 or abs(a - 1000) + abs(b) <= 2
 
     assert neighbour(*passing[0]) and sum(neighbour(*p) for p in passing) >= 2, passing
+
+
+SIBLINGS = """
+import json, contract_runtime as r
+from hypothesis import strategies as st
+
+# Subject "broken" fails on every input; "other-api" holds but enters another API; "twin"
+# holds and shares the failing subject's API; "also-broken" fails everywhere too.
+def check(subject, example):
+    assert subject not in ("broken", "also-broken"), f"{subject} fails on {example}"
+
+apis = {"twin": "lib.f, lib.h", "other-api": "lib.g", "broken": "lib.f", "also-broken": "lib.f"}
+law = r.Contract("t.sib", "f", "law", "src", lambda: list(apis),
+                 lambda s: st.integers(0, 50), check, lambda s, e: f"{s}:{e}", lambda s: apis[s])
+r._contracts = lambda library: {"t.sib": law}
+alone = r.Contract("t.alone", "f", "law", "src", lambda: ["broken"],
+                   lambda s: st.integers(0, 50), check, lambda s, e: f"{s}:{e}", lambda s: "lib.f")
+r._contracts = lambda library: {"t.sib": law, "t.alone": alone}
+print(json.dumps({"sib": r.check("t", "t.sib", "broken", 40, 0), "alone": r.check("t", "t.alone", "broken", 40, 0)}))
+"""
+
+
+def test_a_subject_failing_on_every_input_borrows_passing_runs_from_the_laws_other_subjects(qiskit_runtime):
+    result = qiskit_runtime(SIBLINGS)
+    sib, alone = result["sib"], result["alone"]
+    assert sib["outcome"] == "violated" and sib["reproducer"].startswith("broken:")
+    passing = sib["passing_reproducers"]
+    # Only inputs on which the law holds are lent: none from a subject failing everywhere,
+    # and the subject sharing the failing one's API comes before the one that does not.
+    assert passing and len(passing) == len(set(passing)) <= 3, passing
+    assert all(p.split(":")[0] in ("twin", "other-api") for p in passing), passing
+    assert passing[0].startswith("twin:"), passing
+    assert sib["passing_subjects"] == sorted({p.split(":")[0] for p in passing})
+    # A law with no other subject has nothing to lend, and says nothing about lending.
+    assert alone["outcome"] == "violated" and alone["passing_reproducers"] == []
+    assert "passing_subjects" not in alone
