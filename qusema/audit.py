@@ -35,7 +35,7 @@ from qusema.units.index_db import IndexDB
 from qusema.units.index_location import index_path
 from qusema.units.indexer import build_index, parser_tag
 from qusema.units.layout import detect_scope
-from qusema.verify.localize import coverage_runs, localize, under_entry
+from qusema.verify.localize import coverage_runs, lent_note, localize, under_entry, without_empty_lent_runs
 from qusema.verify.verifier import verify
 
 if TYPE_CHECKING:  # the agent imports this module; at run time the pass is only passed in
@@ -365,9 +365,6 @@ class _Violation:
     verification: Verification
     coverage: list = field(default_factory=list)
     deprecations: list[str] = field(default_factory=list)
-    # The law's other subjects the passing runs were drawn from, when every input of this
-    # one failed (the runtime's fallback); empty when they are this subject's own.
-    passing_subjects: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -406,8 +403,9 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
         try:
             violation.coverage = coverage_runs(lambda code: engine.trace(code, ctx.env.import_name),
                                                found["reproducer"], found.get("passing_reproducers", []),
-                                               found.get("failing_variants", []))
-            violation.passing_subjects = list(found.get("passing_subjects", []))
+                                               found.get("failing_variants", []),
+                                               [(lent["subject"], lent["reproducer"])
+                                                for lent in found.get("lent_passing", [])])
         except SandboxCallFailed as failed:  # no localization for this one; the finding stands
             found["localization_error"] = str(failed)
         probe = engine.sandbox.run(DEPRECATION_PROBE.format(code=hypothesis.test_code, package=ctx.env.import_name))
@@ -425,10 +423,6 @@ def _records_for(ctx: _AuditContext, outcome: _ItemOutcome) -> list[tuple[str, s
         hypothesis = violation.hypothesis
         entry = entry_segments(ctx.db, hypothesis.api, ctx.config.library)
         root_cause = _root_cause(ctx, violation.coverage, hypothesis.api, entry)
-        if root_cause is not None and violation.passing_subjects:
-            root_cause = replace(root_cause, method=root_cause.method + (
-                f"; the passing runs are the law's other subjects ({', '.join(violation.passing_subjects)}):"
-                " every input of this one failed"))
         public = is_public_api(ctx.db, hypothesis.api, ctx.config.library)
         qualification = qualify(public, outcome.result["validity"], violation.deprecations)
         if root_cause is not None:
@@ -450,13 +444,16 @@ def _root_cause(ctx: _AuditContext, coverage: list, api: str, entry: list[str]) 
         return None
     narrowed = (under_entry(coverage, ctx.db, entry) if _entered_by_one_call(api, entry, ctx.config.library)
                 else coverage)
+    if narrowed is not coverage:
+        narrowed = without_empty_lent_runs(narrowed)
     root_cause = localize(narrowed, ctx.db, entry, ctx.focus_units)
     if ctx.focus_units and narrowed is not coverage and (root_cause is None
                                                          or root_cause.segment not in ctx.focus_units):
         whole = localize(coverage, ctx.db, entry, ctx.focus_units)
         if whole is not None and whole.segment in ctx.focus_units:
-            return replace(whole, method=whole.method + " (whole spectrum: the API's own call did not reach it)")
-    return root_cause
+            return replace(whole, method=whole.method + " (whole spectrum: the API's own call did not reach it)"
+                           + lent_note(coverage))
+    return root_cause if root_cause is None else replace(root_cause, method=root_cause.method + lent_note(narrowed))
 
 
 def _entered_by_one_call(api: str, entry: list[str], library: str) -> bool:

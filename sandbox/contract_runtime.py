@@ -14,6 +14,7 @@ import contextlib
 import importlib
 import math
 import os
+import re
 import signal
 import sys
 import threading
@@ -206,12 +207,6 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
               "api": contract.api(subject), "validity": contract.validity}
     if outcome == "violated":
         passing = [contract.reproducer(subject, e) for e in _passing_inputs(state)]
-        if not passing:
-            # Every input of this subject failed: compare with the law's other subjects.
-            borrowed = _sibling_passing(contract, subject, seed)
-            passing = [contract.reproducer(sibling, e) for sibling, e in borrowed]
-            if borrowed:
-                result["passing_subjects"] = sorted({sibling for sibling, _ in borrowed})
         result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
         result["example"] = contract.describe_input(subject, state["failing"])
@@ -232,15 +227,18 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
             if more_outcome != "violated" or more["origin"] in known:
                 break
             known.add(more["origin"])
-            other = {"message": more["message"], "example": contract.describe_input(subject, more["failing"]),
-                     "reproducer": contract.reproducer(subject, more["failing"]),
-                     "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)],
-                     "failing_variants": [contract.reproducer(subject, e) for e in _failing_variants(more)]}
-            if not other["passing_reproducers"]:
-                other["passing_reproducers"] = passing
-                if "passing_subjects" in result:
-                    other["passing_subjects"] = result["passing_subjects"]
-            result["other_violations"].append(other)
+            result["other_violations"].append({
+                "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
+                "reproducer": contract.reproducer(subject, more["failing"]),
+                "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)] or passing,
+                "failing_variants": [contract.reproducer(subject, e) for e in _failing_variants(more)]})
+        if not passing:
+            # Every input of this subject failed: lend the violations without passing runs
+            # of their own passing inputs of the law's other subjects. Last, so the searches
+            # for other failures above keep the time they had.
+            _lend_passing(contract, subject, seed, deadline,
+                          [v for v in [result, *result["other_violations"]]
+                           if not v.get("panic") and not v["passing_reproducers"]])
     if time_limit_s is not None:
         result["time_limit_s"] = time_limit_s  # what the host allowed, for the record
     if state["time_cut"]:
@@ -375,65 +373,87 @@ FAILING_VARIANTS = 2
 # spectrum with no passing run ties every line the failure ran (hundreds of segments). The
 # law's other subjects run the same law through mostly the same machinery (another method
 # on the same device, another way of writing equal operators), so their passing inputs are
-# the nearest passing runs left: subjects sharing an entry API with the failing one first,
-# then those listed next to it. Bounded, as this runs after the search itself.
+# the nearest passing runs left: subjects entering the same API first, then those listed
+# next to it. Bounded, as this runs after the search itself.
 SIBLING_SUBJECTS_TRIED = 4
 SIBLING_EXAMPLES = 8
 SIBLING_BUDGET_S = 20.0
+SIBLING_CHECK_S = 10.0  # one lent input may not take the whole budget
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 
 
 class _Enough(BaseException):
     """A passing-input collection has what it needs (ends the hypothesis run early)."""
 
 
+def _lend_passing(contract, subject, seed, deadline, violations):
+    """Give each of `violations` (result dicts) `lent_passing`: the law's other subjects'
+    passing inputs, as {"subject", "reproducer"}, nearest first. `deadline` (the check's,
+    perf_counter) also bounds the lending."""
+    if not violations:
+        return
+    stop = time.perf_counter() + SIBLING_BUDGET_S
+    stop = stop if deadline is None else min(stop, deadline)
+    lent = [{"subject": sibling, "reproducer": contract.reproducer(sibling, example)}
+            for sibling, example in _sibling_passing(contract, subject, seed, stop)]
+    if lent:
+        for violation in violations:
+            violation["lent_passing"] = lent
+
+
+def _api_words(api):
+    """The dotted names an API string mentions (quoted arguments dropped): what two
+    subjects' entry APIs are compared by."""
+    return set(_DOTTED.findall(_QUOTED.sub("", api or "")))
+
+
 def _sibling_order(subject, names, apis):
-    """`names` other than `subject`, those sharing more entry-API words with it first, then
+    """`names` other than `subject`, those sharing more entry-API names with it first, then
     the ones listed closest to it."""
-    def words(name):
-        return {w for w in (apis.get(name) or "").replace(",", " ").split() if w}
-    own = words(subject)
+    own = _api_words(apis.get(subject))
     at = names.index(subject) if subject in names else 0
     others = [(i, n) for i, n in enumerate(names) if n != subject]
-    return [n for i, n in sorted(others, key=lambda iv: (-len(own & words(iv[1])), abs(iv[0] - at), iv[0]))]
+    return [n for i, n in sorted(others, key=lambda iv: (-len(own & _api_words(apis.get(iv[1]))),
+                                                           abs(iv[0] - at), iv[0]))]
 
 
-def _sibling_passing(contract, subject, seed, want=NEAR_PASSING_KEPT):
+def _sibling_passing(contract, subject, seed, stop, want=NEAR_PASSING_KEPT):
     """Up to `want` (sibling subject, input) pairs on which the law holds, drawn from the
-    law's other subjects (see SIBLING_SUBJECTS_TRIED)."""
+    law's other subjects (see SIBLING_SUBJECTS_TRIED) before `stop` (perf_counter)."""
     try:
         names = list(contract.subjects())
     except (ImportError, AttributeError, TypeError):
         return []
     ordered = _sibling_order(subject, names, {n: _api_of(contract, n) for n in names})
-    deadline = time.perf_counter() + SIBLING_BUDGET_S
     found = []
     for sibling in ordered[:SIBLING_SUBJECTS_TRIED]:
-        if len(found) >= want or time.perf_counter() > deadline:
+        if len(found) >= want or time.perf_counter() > stop:
             break
-        found += [(sibling, e) for e in _passing_draws(contract, sibling, seed, want - len(found), deadline)]
+        found += [(sibling, e) for e in _passing_draws(contract, sibling, seed, want - len(found), stop)]
     return found
 
 
-def _passing_draws(contract, subject, seed, want, deadline):
+def _passing_draws(contract, subject, seed, want, stop):
     """Up to `want` inputs of `subject` on which the law holds, from at most
-    SIBLING_EXAMPLES draws before `deadline`; inputs that fail or are refused are skipped."""
+    SIBLING_EXAMPLES draws before `stop`; inputs that fail, are refused or run past
+    SIBLING_CHECK_S are skipped, and so is a subject whose inputs cannot be drawn here."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as fixed_seed
+    from hypothesis.errors import HypothesisException
 
     kept = []
 
-    @settings(max_examples=SIBLING_EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck),
-              print_blob=False)
-    @fixed_seed(seed)
-    @given(contract.strategy(subject))
     def collect(example):
-        if time.perf_counter() > deadline:
+        if time.perf_counter() > stop:
             raise _Enough
         try:
-            contract.check(subject, example)
+            with time_limit(min(SIBLING_CHECK_S, max(stop - time.perf_counter(), 0.1))):
+                contract.check(subject, example)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except BaseException:  # noqa: BLE001 - a failing or refused input is just not kept
+        except BaseException:  # noqa: BLE001 - a failing, refused or panicking input is just not lent
             return
         if repr(example) not in {repr(k) for k in kept}:
             kept.append(example)
@@ -441,11 +461,13 @@ def _passing_draws(contract, subject, seed, want, deadline):
             raise _Enough
 
     try:
-        collect()
+        search = fixed_seed(seed)(given(contract.strategy(subject))(collect))
+        settings(max_examples=SIBLING_EXAMPLES, deadline=None, database=None, print_blob=False,
+                 suppress_health_check=list(HealthCheck))(search)()
     except _Enough:
         pass
-    except Exception:  # noqa: BLE001 - a sibling whose strategy cannot draw here lends nothing
-        pass
+    except (HypothesisException, ImportError, AttributeError, TypeError, ValueError):
+        pass  # a subject that cannot be drawn on this release (or nothing passed) lends nothing
     return kept
 
 

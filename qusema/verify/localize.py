@@ -25,6 +25,9 @@ class CoverageRun:
     # The same lines by the library call they ran under ("<file>:<first line>" of the call
     # entered from the reproducer's own code).
     calls: dict[str, Coverage] = field(default_factory=dict)
+    # The other subject of the law a passing run was lent by (see `coverage_runs`), or None
+    # for the failing input's own subject.
+    lent_from: str | None = None
 
     def within(self, spans: list[tuple[str, int, int]]) -> CoverageRun:
         """Only the lines run under calls into the given (file, first line, last line) spans."""
@@ -34,7 +37,7 @@ class CoverageRun:
             if any(file == f and start <= int(first) <= end for f, start, end in spans):
                 for name, numbers in coverage.items():
                     lines.setdefault(name, set()).update(numbers)
-        return CoverageRun(self.passed, {f: sorted(v) for f, v in lines.items()})
+        return CoverageRun(self.passed, {f: sorted(v) for f, v in lines.items()}, lent_from=self.lent_from)
 
 
 def ochiai(runs: list[CoverageRun]) -> dict[tuple[str, int], float]:
@@ -120,18 +123,43 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
 
 
 def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str],
-                  failing_variants: list[str] | None = None) -> list[CoverageRun]:
+                  failing_variants: list[str] | None = None,
+                  lent: list[tuple[str, str]] | None = None) -> list[CoverageRun]:
     """Line spectra of the failing reproducer, the passing ones and other failing inputs of
     the same assertion (`failing_variants`), each traced without its assertion messages
     (see `without_assertion_messages`). Each run counts as what its trace saw, not as what
-    the law's search called it."""
+    the law's search called it. `lent` are (subject, reproducer) pairs of the law's other
+    subjects, for a failure with no passing input of its own: kept only when they pass (a
+    failure of another subject is not this failure's spectrum)."""
     runs = []
     for code in [failing, *passing, *(failing_variants or [])]:
         traced = trace(without_assertion_messages(code))
         if traced["passed"] is None:  # the run raised: neither a failing nor a passing spectrum
             continue
         runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"], calls=traced.get("calls", {})))
+    for subject, code in lent or []:
+        traced = trace(without_assertion_messages(code))
+        if traced["passed"]:
+            runs.append(CoverageRun(passed=True, lines=traced["lines"], calls=traced.get("calls", {}),
+                                    lent_from=subject))
     return runs
+
+
+def without_empty_lent_runs(runs: list[CoverageRun]) -> list[CoverageRun]:
+    """`runs` less the lent passing runs that ran none of their lines (after narrowing to
+    the API's call, a subject entering another API): they would count as passing evidence
+    without being any."""
+    return [run for run in runs if run.lent_from is None or run.lines]
+
+
+def lent_note(runs: list[CoverageRun]) -> str:
+    """What a root cause's `method` adds when passing runs were lent by other subjects."""
+    lenders = list(dict.fromkeys(run.lent_from for run in runs if run.lent_from is not None))
+    if not lenders:
+        return ""
+    count = sum(run.lent_from is not None for run in runs)
+    return (f"; every input of this subject failed: {count} passing run(s) lent by the law's other subjects "
+            f"({', '.join(lenders)}), so the comparison is between subjects")
 
 
 VIOLATED = "the law is violated"

@@ -11,7 +11,7 @@ from package_trees import index_tree, write_package
 from qusema.units.index_db import IndexDB
 from qusema.units.indexer import build_index, parser_tag
 from qusema.units.layout import detect_scope
-from qusema.verify.localize import CoverageRun, localize, ochiai
+from qusema.verify.localize import CoverageRun, coverage_runs, lent_note, localize, ochiai, without_empty_lent_runs
 
 
 def test_ochiai_by_hand():
@@ -210,3 +210,23 @@ def test_a_unit_under_audit_outside_the_apis_call_is_found_in_the_whole_spectrum
     # A unit under audit the failing run never executed is never blamed.
     other = _root_cause(context(frozenset({"devpkg.core.Device.missing"})), runs, "devpkg.device", entry)
     assert other.segment == "devpkg.core.device"
+
+
+def test_only_lent_runs_that_pass_are_kept_and_a_lent_run_outside_the_api_call_is_dropped():
+    # What the sandbox's tracer reports, per reproducer: the failing input, a lent input of
+    # another subject that passes, one that fails (another subject's own failure is not this
+    # failure's spectrum), and one that raised.
+    traced = {"fail": {"passed": False, "lines": {"m.py": [1, 2]}},
+              "lent-pass": {"passed": True, "lines": {"m.py": [1]}},
+              "lent-fail": {"passed": False, "lines": {"m.py": [1, 2, 3]}},
+              "lent-raised": {"passed": None, "lines": {}}}
+    runs = coverage_runs(lambda code: traced[code], "fail", [], [],
+                         [("a", "lent-pass"), ("b", "lent-fail"), ("c", "lent-raised")])
+    assert [(r.passed, r.lent_from) for r in runs] == [(False, None), (True, "a")]
+    assert "1 passing run(s) lent by the law's other subjects (a)" in lent_note(runs)
+    assert lent_note(runs[:1]) == ""
+    # Narrowed to the API's call, a lent run entering another API ran none of its lines:
+    # it is no passing evidence, and an own passing run with no lines is kept as it was.
+    narrowed = [CoverageRun(False, {"m.py": [2]}), CoverageRun(True, {}, lent_from="a"), CoverageRun(True, {})]
+    assert without_empty_lent_runs(narrowed) == [narrowed[0], narrowed[2]]
+    assert narrowed[1].within([("m.py", 1, 9)]).lent_from == "a"  # narrowing keeps the lender

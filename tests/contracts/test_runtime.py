@@ -202,23 +202,33 @@ def test_a_violation_carries_its_nearest_passing_neighbours_and_other_failing_in
         return a == 1000 or abs(a - 1000) + abs(b) <= 2
 
     assert neighbour(*passing[0]) and sum(neighbour(*p) for p in passing) >= 2, passing
+    assert "lent_passing" not in result  # its own passing inputs: nothing is borrowed
 
 
 SIBLINGS = """
 import json, contract_runtime as r
 from hypothesis import strategies as st
 
-# Subject "broken" fails on every input; "other-api" holds but enters another API; "twin"
-# holds and shares the failing subject's API; "also-broken" fails everywhere too.
+# Subject "broken" fails on every input, in two ways (two assertions, two findings);
+# "twin" shares its API and holds on one input; "other-api" holds but enters another API;
+# "also-broken" fails everywhere too; "undrawable" cannot even build its inputs here. Tried
+# in the order twin, undrawable, also-broken, other-api.
 def check(subject, example):
-    assert subject not in ("broken", "also-broken"), f"{subject} fails on {example}"
+    assert subject not in ("broken", "also-broken") or example % 2, f"{subject} fails on even {example}"
+    assert subject not in ("broken", "also-broken") or not example % 2, f"{subject} fails on odd {example}"
+    assert subject != "twin" or example == 0, "twin holds on 0 alone"
 
-apis = {"twin": "lib.f, lib.h", "other-api": "lib.g", "broken": "lib.f", "also-broken": "lib.f"}
-law = r.Contract("t.sib", "f", "law", "src", lambda: list(apis),
-                 lambda s: st.integers(0, 50), check, lambda s, e: f"{s}:{e}", lambda s: apis[s])
-r._contracts = lambda library: {"t.sib": law}
-alone = r.Contract("t.alone", "f", "law", "src", lambda: ["broken"],
-                   lambda s: st.integers(0, 50), check, lambda s, e: f"{s}:{e}", lambda s: "lib.f")
+def strategy(subject):
+    if subject == "undrawable":
+        raise ImportError("this release has no such module")
+    return st.integers(0, 50)
+
+apis = {"twin": "lib.f on lib.dev('x')", "other-api": "lib.g on lib.dev('y')", "undrawable": "lib.f",
+        "broken": "lib.f on lib.dev('y')", "also-broken": "lib.f"}
+law = r.Contract("t.sib", "f", "law", "src", lambda: list(apis), strategy, check, lambda s, e: f"{s}:{e}",
+                 lambda s: apis[s])
+alone = r.Contract("t.alone", "f", "law", "src", lambda: ["broken"], strategy, check, lambda s, e: f"{s}:{e}",
+                   lambda s: "lib.f")
 r._contracts = lambda library: {"t.sib": law, "t.alone": alone}
 print(json.dumps({"sib": r.check("t", "t.sib", "broken", 40, 0), "alone": r.check("t", "t.alone", "broken", 40, 0)}))
 """
@@ -228,13 +238,18 @@ def test_a_subject_failing_on_every_input_borrows_passing_runs_from_the_laws_oth
     result = qiskit_runtime(SIBLINGS)
     sib, alone = result["sib"], result["alone"]
     assert sib["outcome"] == "violated" and sib["reproducer"].startswith("broken:")
-    passing = sib["passing_reproducers"]
-    # Only inputs on which the law holds are lent: none from a subject failing everywhere,
-    # and the subject sharing the failing one's API comes before the one that does not.
-    assert passing and len(passing) == len(set(passing)) <= 3, passing
-    assert all(p.split(":")[0] in ("twin", "other-api") for p in passing), passing
-    assert passing[0].startswith("twin:"), passing
-    assert sib["passing_subjects"] == sorted({p.split(":")[0] for p in passing})
+    # Both ways the subject fails are reported, and neither has a passing input of its own.
+    (other,) = sib["other_violations"]
+    assert sib["passing_reproducers"] == [] and other["passing_reproducers"] == []
+    lent = [(p["subject"], p["reproducer"]) for p in sib["lent_passing"]]
+    assert other["lent_passing"] == sib["lent_passing"]
+    # Only inputs on which the law holds are lent: none from a subject failing everywhere
+    # or one whose inputs cannot be drawn (which does not end the check either); the
+    # subject sharing the failing one's API names comes before the one listed nearer.
+    assert lent and len(lent) == len(set(lent)) <= 3, lent
+    assert all(subject in ("twin", "other-api") and code.startswith(f"{subject}:") for subject, code in lent), lent
+    assert lent[0] == ("twin", "twin:0") and ("twin", "twin:0") not in lent[1:], lent
+    assert any(subject == "other-api" for subject, _ in lent), lent  # tried after the undrawable one
     # A law with no other subject has nothing to lend, and says nothing about lending.
     assert alone["outcome"] == "violated" and alone["passing_reproducers"] == []
-    assert "passing_subjects" not in alone
+    assert "lent_passing" not in alone
