@@ -166,7 +166,10 @@ def unavailable_families(library):
 def subjects(library, contract_id):
     """The subjects a law applies to on this release; none, with the reason, when the
     family's API is not there (old releases)."""
-    contract = _contracts(library)[contract_id]
+    return _subjects_of(_contracts(library)[contract_id])
+
+
+def _subjects_of(contract):
     try:
         names = list(contract.subjects())
     except (ImportError, AttributeError, TypeError) as exc:
@@ -422,11 +425,8 @@ def _sibling_order(subject, names, apis):
 def _sibling_passing(contract, subject, seed, stop, want=NEAR_PASSING_KEPT):
     """Up to `want` (sibling subject, input) pairs on which the law holds, drawn from the
     law's other subjects (see SIBLING_SUBJECTS_TRIED) before `stop` (perf_counter)."""
-    try:
-        names = list(contract.subjects())
-    except (ImportError, AttributeError, TypeError):
-        return []
-    ordered = _sibling_order(subject, names, {n: _api_of(contract, n) for n in names})
+    listed = _subjects_of(contract)
+    ordered = _sibling_order(subject, listed["subjects"], listed["apis"])
     found = []
     for sibling in ordered[:SIBLING_SUBJECTS_TRIED]:
         if len(found) >= want or time.perf_counter() > stop:
