@@ -11,6 +11,7 @@ import itertools
 import json
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from qusema.sandbox.protocol import Backend, Transport, WorkerDied
@@ -45,9 +46,17 @@ class WorkerClient:
         self._ids = itertools.count(1)
         self._transport: Transport | None = None
         self.info: WorkerInfo | None = None
+        # The thread every worker process of this client is started from (see `start`).
+        self._parent: ThreadPoolExecutor | None = None
 
     def start(self) -> WorkerInfo:
-        transport = self.backend.start_worker(self.env, self.preload, self.limits)
+        # Started from a thread of this client's own, which lives until `close`, never from
+        # the caller's: a sandbox's parent-death signal (bwrap --die-with-parent, PDEATHSIG)
+        # fires when the *thread* that started it ends. Audits run checks on pool threads,
+        # and a worker started by one was killed, idle, when that pool closed.
+        if self._parent is None:
+            self._parent = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qusema-sandbox-parent")
+        transport = self._parent.submit(self.backend.start_worker, self.env, self.preload, self.limits).result()
         try:
             line = transport.receive_line(STARTUP_TIMEOUT_S)
         except WorkerDied as exc:
@@ -83,13 +92,13 @@ class WorkerClient:
             self._transport.send((json.dumps(request) + "\n").encode())
             line = self._transport.receive_line(limits.timeout_s + HOST_GRACE_S)
         except WorkerDied as exc:
-            self.close()
+            self._end_worker()
             return RunResult(Status.KILLED, self.backend.name, warm,
                              kill_reason=f"the sandbox died: {str(exc)[-2000:]}",
                              wall_s=time.perf_counter() - started)
         wall = time.perf_counter() - started
         if line is None:
-            self.close()
+            self._end_worker()
             return RunResult(Status.TIMEOUT, self.backend.name, warm, wall_s=wall,
                              kill_reason="the sandbox did not answer in time and was killed")
         message = json.loads(line)
@@ -99,6 +108,13 @@ class WorkerClient:
         return self._transport.processes() if self._transport is not None else set()
 
     def close(self) -> None:
+        self._end_worker()
+        parent, self._parent = self._parent, None
+        if parent is not None:
+            parent.shutdown(wait=False)
+
+    def _end_worker(self) -> None:
+        """Stop the worker; the next `run` starts a new one."""
         transport, self._transport = self._transport, None
         if transport is None:
             return

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -142,3 +144,22 @@ def test_real_qiskit_in_every_backend(backend, qiskit_env):
     assert set(probabilities) == {"00", "11"}
     assert all(abs(p - 0.5) < 1e-12 for p in probabilities.values())
     assert set(result.reports["ops"]) <= {"rz", "sx", "cx"}
+
+
+def test_a_worker_started_by_a_thread_outlives_that_thread(backend, cheap_env):
+    # An audit's checks run on pool threads, and a worker is started (or restarted) by the
+    # first of them to use it. bwrap's --die-with-parent is a parent-death signal, which
+    # Linux sends when the *thread* that started the process ends: the pool closing
+    # between the check round and the deepened round killed that worker while idle, and
+    # the next check was lost as "the sandbox died".
+    sandbox = WarmSandbox(backend, cheap_env, preload=[], limits=TEST_LIMITS)
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            first = pool.submit(sandbox.run, "report('x', 1)").result()
+        assert first.status is Status.OK, describe(first)
+        time.sleep(0.5)  # the signal is delivered as the thread exits
+        second = sandbox.run("report('x', 2)")
+        assert second.status is Status.OK, describe(second)
+        assert second.reports == {"x": 2}
+    finally:
+        sandbox.close()
