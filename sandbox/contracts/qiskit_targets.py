@@ -47,8 +47,8 @@ import math
 import numpy as np
 
 from contract_runtime import Contract, angles
-from contracts.qiskit_transformation import (apply_qiskit_matrix, circuit_unitary, layout_gap, library_matrix,
-                                             oracle_matrix, outcome_distribution)
+from contracts.qiskit_transformation import (apply_qiskit_matrix, circuit_unitary, gppm_path, layout_gap,
+                                             library_matrix, oracle_matrix, outcome_distribution)
 
 ATOL = 1e-7
 DT_CHOICES = (2.2222222222222221e-10, 1e-9, 5e-10)
@@ -75,18 +75,6 @@ PM_KINDS = {
 # -------------------------------------------------------------------------------------------
 # Subjects.
 
-@functools.lru_cache(maxsize=None)
-def _gppm_path():
-    """Where the release documents generate_preset_pass_manager (qiskit.transpiler from 1.3,
-    qiskit.transpiler.preset_passmanagers before)."""
-    import qiskit.transpiler as transpiler
-
-    if hasattr(transpiler, "generate_preset_pass_manager"):
-        return "qiskit.transpiler"
-    from qiskit.transpiler.preset_passmanagers import generate_preset_pass_manager  # noqa: F401
-
-    return "qiskit.transpiler.preset_passmanagers"
-
 
 def _has_generic_backend():
     try:
@@ -103,7 +91,7 @@ def _has_pass(name):
 
 
 def _compile_subjects():
-    _gppm_path()
+    gppm_path()
     found = ["transpile", "generate_preset_pass_manager"]
     if _has_generic_backend():
         found += ["transpile:backend", "generate_preset_pass_manager:backend"]
@@ -116,7 +104,7 @@ def _compile_subjects():
 
 
 def _schedule_subjects():
-    _gppm_path()
+    gppm_path()
     found = ["transpile:alap", "transpile:asap", "generate_preset_pass_manager:alap",
              "generate_preset_pass_manager:asap"]
     if all(_has_pass(n) for n in ("ALAPScheduleAnalysis", "ASAPScheduleAnalysis", "ConstrainedReschedule",
@@ -136,7 +124,7 @@ def _api(subject):
     if entry[0] == "transpile":
         return "qiskit.transpile"
     if entry[0] == "generate_preset_pass_manager":
-        return f"{_gppm_path()}.generate_preset_pass_manager"
+        return f"{gppm_path()}.generate_preset_pass_manager"
     return f"qiskit.transpiler.passes.{entry[1]}"
 
 
@@ -397,7 +385,7 @@ def _route_source(subject, level, seed):
     where = "backend=backend" if subject.endswith(":backend") else "target=target"
     if route[0] == "transpile":
         return f"out = transpile(qc, {where}, optimization_level={level}{extra}, seed_transpiler={seed})\n"
-    return (f"from {_gppm_path()} import generate_preset_pass_manager\n"
+    return (f"from {gppm_path()} import generate_preset_pass_manager\n"
             f"pm = generate_preset_pass_manager(optimization_level={level}, {where}{extra}, seed_transpiler={seed})\n"
             "out = pm.run(qc)\n")
 

@@ -681,6 +681,19 @@ COMPILERS = ("transpile", "generate_preset_pass_manager")
 LEVELS = (0, 1, 2, 3)
 
 
+@functools.lru_cache(maxsize=None)
+def gppm_path():
+    """Where the release documents generate_preset_pass_manager (qiskit.transpiler from 1.3,
+    qiskit.transpiler.preset_passmanagers before)."""
+    import qiskit.transpiler as transpiler
+
+    if hasattr(transpiler, "generate_preset_pass_manager"):
+        return "qiskit.transpiler"
+    from qiskit.transpiler.preset_passmanagers import generate_preset_pass_manager  # noqa: F401
+
+    return "qiskit.transpiler.preset_passmanagers"
+
+
 def _compiler_subjects():
     return [f"{entry}@{level}" for entry in COMPILERS for level in LEVELS]
 
@@ -720,10 +733,14 @@ def _compiler_program(subject, example):
     else:
         lines.append(f"pm = generate_preset_pass_manager(optimization_level={level}, {arguments}, seed_transpiler={seed})")
         lines.append("out = pm.run(qc)")
-    header = (CIRCUIT_HEADER + "from qiskit import transpile\n"
-              "from qiskit.circuit import IfElseOp\n"
-              "from qiskit.transpiler import CouplingMap, Target, generate_preset_pass_manager\n")
-    return header + circuit_source(circuit) + "\n".join(lines) + "\n"
+    return _compiler_header(entry) + circuit_source(circuit) + "\n".join(lines) + "\n"
+
+
+def _compiler_header(entry):
+    return (CIRCUIT_HEADER + "from qiskit import transpile\n"
+            "from qiskit.circuit import IfElseOp\n"
+            "from qiskit.transpiler import CouplingMap, Target\n"
+            + (f"from {gppm_path()} import generate_preset_pass_manager\n" if entry != "transpile" else ""))
 
 
 def unsupported_instructions(out, target):
@@ -782,12 +799,11 @@ def _reproduce_compiler(subject, example, distribution):
 
 def _compiler_api(subject):
     entry = subject.split("@")[0]
-    return "qiskit.transpile" if entry == "transpile" else "qiskit.transpiler.generate_preset_pass_manager"
+    return "qiskit.transpile" if entry == "transpile" else f"{gppm_path()}.generate_preset_pass_manager"
 
 
 def _describe_compiler(subject, example):
-    return _compiler_program(subject, example).split("from qiskit.transpiler import CouplingMap, Target, "
-                                                     "generate_preset_pass_manager\n", 1)[-1]
+    return _compiler_program(subject, example).removeprefix(_compiler_header(subject.split("@")[0]))
 
 
 # -------------------------------------------------------------------------------------------
