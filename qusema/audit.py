@@ -35,7 +35,7 @@ from qusema.units.index_db import IndexDB
 from qusema.units.index_location import index_path
 from qusema.units.indexer import build_index, parser_tag
 from qusema.units.layout import detect_scope
-from qusema.verify.localize import coverage_runs, lent_note, localize, under_entry, without_empty_lent_runs
+from qusema.verify.localize import coverage_runs, lent_note, localize, under_entry
 from qusema.verify.verifier import verify
 
 if TYPE_CHECKING:  # the agent imports this module; at run time the pass is only passed in
@@ -444,8 +444,6 @@ def _root_cause(ctx: _AuditContext, coverage: list, api: str, entry: list[str]) 
         return None
     narrowed = (under_entry(coverage, ctx.db, entry) if _entered_by_one_call(api, entry, ctx.config.library)
                 else coverage)
-    if narrowed is not coverage:
-        narrowed = without_empty_lent_runs(narrowed)
     root_cause = localize(narrowed, ctx.db, entry, ctx.focus_units)
     if ctx.focus_units and narrowed is not coverage and (root_cause is None
                                                          or root_cause.segment not in ctx.focus_units):

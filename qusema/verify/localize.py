@@ -60,12 +60,14 @@ def under_entry(runs: list[CoverageRun], db: IndexDB, entry: list[str]) -> list[
     the entry segments. The reproducer also runs library code to build the input and to
     compute the expected value, and inputs that fail differ from inputs that pass (an
     observable instead of wires), so that code would otherwise single itself out. Kept whole
-    when the failing run made no such call (the entry was reached some other way)."""
+    when the failing run made no such call (the entry was reached some other way). A lent
+    passing run that made no such call (a subject entering another API) is dropped: it
+    would count as passing evidence about this API without being any."""
     spans = [(s.file, s.start_line, s.end_line) for s in (db.segment(q) for q in entry) if s is not None]
     narrowed = [run.within(spans) for run in runs]
     if not any(run.lines for run in narrowed if not run.passed):
         return runs
-    return narrowed
+    return without_empty_lent_runs(narrowed)
 
 
 # The words a root cause's `method` uses when the tie-break toward the audited units changed

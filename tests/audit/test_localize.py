@@ -168,6 +168,13 @@ def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Pa
     assert localize(narrowed, db, entry=["inpkg.core.total"]).segment == "inpkg.core.total"
     # An entry the failing run never called leaves the spectrum whole.
     assert under_entry(runs, db, ["inpkg.core.nothing"]) == runs
+    # A passing run lent by another subject that only called `make` is no evidence about
+    # `total`: narrowing drops it; an own passing run that called `total` stays.
+    lent = coverage_runs(lambda code: contract_runtime.trace_lines(code, "inpkg"), FAILING_INPUT, [],
+                         lent=[("builder", "from inpkg import make\nassert make([1]) == [1]\n"),
+                               ("summer", PASSING_INPUTS[0])])
+    assert [r.lent_from for r in lent] == [None, "builder", "summer"]
+    assert [r.lent_from for r in under_entry(lent, db, ["inpkg.core.total"])] == [None, "summer"]
 
 
 DEVICE_PACKAGE = {
