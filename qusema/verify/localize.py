@@ -133,18 +133,23 @@ def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str]
     the law's search called it. `lent` are (subject, reproducer) pairs of the law's other
     subjects, for a failure with no passing input of its own: kept only when they pass (a
     failure of another subject is not this failure's spectrum)."""
-    runs = []
-    for code in [failing, *passing, *(failing_variants or [])]:
-        traced = trace(without_assertion_messages(code))
-        if traced["passed"] is None:  # the run raised: neither a failing nor a passing spectrum
-            continue
-        runs.append(CoverageRun(passed=traced["passed"], lines=traced["lines"], calls=traced.get("calls", {})))
+    runs = [run for code in [failing, *passing, *(failing_variants or [])]
+            if (run := _traced(trace, code)) is not None]
     for subject, code in lent or []:
-        traced = trace(without_assertion_messages(code))
-        if traced["passed"]:
-            runs.append(CoverageRun(passed=True, lines=traced["lines"], calls=traced.get("calls", {}),
-                                    lent_from=subject))
+        run = _traced(trace, code, lent_from=subject)
+        if run is not None and run.passed:
+            runs.append(run)
     return runs
+
+
+def _traced(trace: Callable[[str], dict], code: str, lent_from: str | None = None) -> CoverageRun | None:
+    """The spectrum of `code` run without its assertion messages; None when it raised
+    (neither a failing nor a passing spectrum)."""
+    traced = trace(without_assertion_messages(code))
+    if traced["passed"] is None:
+        return None
+    return CoverageRun(passed=traced["passed"], lines=traced["lines"], calls=traced.get("calls", {}),
+                       lent_from=lent_from)
 
 
 def without_empty_lent_runs(runs: list[CoverageRun]) -> list[CoverageRun]:
