@@ -566,15 +566,27 @@ def _pauli_strategy(subject):
     return _pauli_list_example()
 
 
-PAULI_HEADER = ("import numpy as np\nfrom qiskit.quantum_info import (Pauli, PauliList, PhasedQubitSparsePauli, "
-                "QubitSparsePauli, SparseObservable, SparsePauliOp)\n\n")
+# The classes a predicate's call may name; the newer ones (SparseObservable from 1.3,
+# QubitSparsePauli and PhasedQubitSparsePauli from 2.1) are imported only where the release
+# has them, so the older classes' subjects still run on older releases.
+PAULI_CLASSES = ("Pauli", "PauliList", "PhasedQubitSparsePauli", "QubitSparsePauli", "SparseObservable",
+                 "SparsePauliOp")
+
+
+def _pauli_classes():
+    import qiskit.quantum_info as qi
+
+    return [name for name in PAULI_CLASSES if hasattr(qi, name)]
+
+
+def _pauli_header():
+    return f"import numpy as np\nfrom qiskit.quantum_info import {', '.join(_pauli_classes())}\n\n"
 
 
 def _pauli_evaluate(call):
-    from qiskit.quantum_info import (Pauli, PauliList, PhasedQubitSparsePauli, QubitSparsePauli,  # noqa: F401
-                                     SparseObservable, SparsePauliOp)
+    import qiskit.quantum_info as qi
 
-    return eval(call, {"np": np, **locals()})
+    return eval(call, {"np": np, **{name: getattr(qi, name) for name in _pauli_classes()}})
 
 
 def _pauli_verdict(subject, example):
@@ -608,7 +620,7 @@ def _check_pauli(subject, example):
 
 def _reproduce_pauli(subject, example):
     call, truth = PAULI_PREDICATES[subject](example, None)
-    text = PAULI_HEADER + f"answer = {call}\n"
+    text = _pauli_header() + f"answer = {call}\n"
     _, _, message = _pauli_verdict(subject, example)
     if isinstance(truth, tuple):
         # partitions: state the law directly (pairwise commuting groups covering the input)
@@ -1412,7 +1424,9 @@ SIMPLIFICATIONS = ["SparsePauliOp.simplify", "SparsePauliOp.sort", "SparsePauliO
 def _simplify_subjects():
     import qiskit.quantum_info as qi
 
-    return [s for s in SIMPLIFICATIONS if hasattr(getattr(qi, s.split(".")[0]), s.split(".")[1].split("-")[0])]
+    # SparseObservable is newer (1.3) than SparsePauliOp: its subject is dropped where it is missing
+    return [s for s in SIMPLIFICATIONS
+            if hasattr(getattr(qi, s.split(".")[0], None), s.split(".")[1].split("-")[0])]
 
 
 def _simplify_strategy(subject):
@@ -1473,15 +1487,15 @@ def sparse_list_matrix(items, n):
 
 
 def _check_simplify(subject, example):
-    from qiskit.circuit import ParameterVector  # noqa: F401
-    from qiskit.quantum_info import SparseObservable, SparsePauliOp  # noqa: F401
+    import qiskit.quantum_info as qi
+    from qiskit.circuit import ParameterVector
 
     program, _ = _simplify_program(subject, example)
-    namespace = {"np": np, "ParameterVector": ParameterVector, "SparsePauliOp": SparsePauliOp,
-                 "SparseObservable": SparseObservable}
+    namespace = {"np": np, "ParameterVector": ParameterVector, "SparsePauliOp": qi.SparsePauliOp,
+                 "SparseObservable": getattr(qi, "SparseObservable", None)}
     exec(program, namespace)
     result = namespace["result"]
-    if isinstance(result, SparseObservable):
+    if subject.startswith("SparseObservable"):
         actual = sparse_list_matrix(result.to_sparse_list(), result.num_qubits)
     else:
         actual = np.asarray(result.to_matrix(), dtype=complex)
@@ -1493,6 +1507,11 @@ def _check_simplify(subject, example):
                                   f"(terms {[(l, c, s) for l, c, s in example[0]]}, values {example[1]})")
 
 
+def _simplify_class(subject):
+    """What a reproducer imports: SparseObservable is newer (1.3) than SparsePauliOp."""
+    return "SparseObservable, SparsePauliOp" if subject.startswith("SparseObservable") else "SparsePauliOp"
+
+
 def _reproduce_simplify(subject, example):
     program, _ = _simplify_program(subject, example)
     terms, values = example
@@ -1502,11 +1521,12 @@ def _reproduce_simplify(subject, example):
     numbers = ", ".join(f"{_c(c)} * {names[s] if parameterized else '1'}" for _, c, s in terms)
     square = " @ expected" if subject == "SparsePauliOp.compose-simplify" else ""
     return ("import numpy as np\nfrom qiskit.circuit import ParameterVector\n"
-            "from qiskit.quantum_info import Pauli, SparseObservable, SparsePauliOp\n\n"
+            f"from qiskit.quantum_info import Pauli, {_simplify_class(subject)}\n\n"
             + program +
             f"expected = sum(c * Pauli(l).to_matrix() for l, c in zip({[l for l, _, _ in terms]!r}, [{numbers}]))\n"
             f"expected = expected{square}\n"
-            "actual = (SparsePauliOp.from_sparse_observable(result) if isinstance(result, SparseObservable) else result).to_matrix()\n"
+            + ("actual = SparsePauliOp.from_sparse_observable(result).to_matrix()\n"
+               if subject.startswith("SparseObservable") else "actual = result.to_matrix()\n") +
             f"deviation = np.max(np.abs(actual - expected))\n"
             f"assert deviation <= {1e-8 * len(terms) * 4 + 1e-12!r}, f'the operator changed by {{deviation}}'\n")
 

@@ -461,7 +461,7 @@ REQUIRED = {
 # Optional arguments naming a basis: supplied in "configured" examples, as a user would.
 BASIS_ARGUMENTS = ("basis_gates", "basis", "supported_gates")
 
-PASS_HEADER = ("from qiskit.circuit import SessionEquivalenceLibrary\n"
+PASS_HEADER = ("from qiskit.circuit.equivalence_library import SessionEquivalenceLibrary\n"
                "from qiskit.transpiler import CouplingMap, Layout, PassManager, Target\n"
                "from qiskit.transpiler import passes\n")
 
@@ -486,8 +486,11 @@ def _pass_signature(name):
     cls = getattr(passes, name)
     try:
         parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        # The pass's own classes, not the generic base classes every pass shares: those of
+        # qiskit 1.0 mention node_start_time too (to carry a schedule across any pass).
         source = "".join(inspect.getsource(base) for base in cls.__mro__
-                         if base.__module__.startswith("qiskit.transpiler"))
+                         if base.__module__.startswith("qiskit.transpiler")
+                         and base.__module__ != "qiskit.transpiler.basepasses")
     except (TypeError, ValueError, OSError):
         return None
     required = [p.name for p in parameters if p.default is inspect.Parameter.empty

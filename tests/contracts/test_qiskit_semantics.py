@@ -178,3 +178,19 @@ def test_order_variants_need_the_arguments_they_pass(qiskit_runtime):
         "print(json.dumps({'full': full, 'older': older}))")
     assert "DAGCircuit.topological_op_nodes(reverse)" in result["full"]
     assert set(result["full"]) - set(result["older"]) == {"DAGCircuit.topological_op_nodes(reverse)"}
+
+
+@pytest.mark.parametrize("contract, subjects", [
+    ("qiskit.query.pauli-commutation", {"Pauli.commutes", "PauliList.commutes", "SparsePauliOp.group_commuting"}),
+    ("qiskit.param.simplification-preserves-value", {"SparsePauliOp.simplify", "SparsePauliOp.sort"}),
+])
+def test_laws_naming_newer_classes_still_check_the_older_ones_on_qiskit_1_0(old_qiskit_runtime, contract, subjects):
+    # SparseObservable (1.3) and QubitSparsePauli (2.1) are missing on 1.0.2: importing them
+    # made every check of the commutation law raise there, and looking one up without a
+    # default dropped the whole simplification law.
+    listed = old_qiskit_runtime("import json, contract_runtime as r\n"
+                                f"print(json.dumps(r.subjects('qiskit', {contract!r})))")
+    assert listed["reason"] is None and subjects <= set(listed["subjects"]), listed
+    assert not any(s.startswith(("SparseObservable", "QubitSparsePauli")) for s in listed["subjects"])
+    for subject in sorted(subjects):
+        old_qiskit_runtime.assert_holds(contract, subject, examples=5)

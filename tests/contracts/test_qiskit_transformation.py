@@ -128,3 +128,15 @@ def test_compiler_laws_run_on_a_release_that_documents_the_pass_manager_elsewher
     assert result["examples"] >= 1, result
     if subject.startswith("generate_preset_pass_manager"):
         assert result["api"] == "qiskit.transpiler.preset_passmanagers.generate_preset_pass_manager", result
+
+
+def test_pass_laws_list_and_check_passes_on_qiskit_1_0(qiskit_runtime):
+    # qiskit 1.0's base pass class mentions node_start_time (it carries a schedule across
+    # any pass), and SessionEquivalenceLibrary is not in qiskit.circuit there: either one
+    # left both pass laws with no subject at all on 1.0.2.
+    old = type(qiskit_runtime)(EnvironmentStore().create("qiskit==1.0.2", tools=AUDIT_TOOLS).python, "qiskit")
+    listed = old("import json, contract_runtime as r\n"
+                 "print(json.dumps(r.subjects('qiskit', 'qiskit.transform.pass-preserves-operator')))")
+    assert {"RemoveBarriers", "UnitarySynthesis", "BasisTranslator"} <= set(listed["subjects"]), listed
+    assert not {"ALAPSchedule", "ASAPSchedule"} & set(listed["subjects"])  # they consume a schedule
+    old.assert_holds("qiskit.transform.pass-preserves-operator", "UnitarySynthesis", examples=5)
