@@ -82,5 +82,12 @@ def qiskit_runtime() -> RuntimeRunner:
 
 
 @pytest.fixture(scope="session")
+def old_qiskit_runtime() -> RuntimeRunner:
+    """qiskit 1.0.2: Python DAGCircuit, sort_key default key, no reverse argument, no
+    SparseObservable, generate_preset_pass_manager only in qiskit.transpiler.preset_passmanagers."""
+    return _runner("qiskit==1.0.2")
+
+
+@pytest.fixture(scope="session")
 def pennylane_runtime() -> RuntimeRunner:
     return _runner("pennylane==0.45.0")

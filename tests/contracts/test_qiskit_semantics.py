@@ -4,8 +4,6 @@ process): each law can fail, and its reproducer fails with it."""
 
 import pytest
 
-from qusema.audit import AUDIT_TOOLS
-from qusema.targets.environments import EnvironmentStore
 
 # contract -> (subject the law is right for on qiskit 2.4.1, plant breaking what the law is about)
 PLANTS = {
@@ -131,12 +129,6 @@ def test_shrinking_stops_at_its_budget_and_still_reports_a_failing_input(qiskit_
 
 
 KEYED_ORDER = "qiskit.structure.dag-order-respects-keys"
-
-
-@pytest.fixture(scope="module")
-def old_qiskit_runtime(qiskit_runtime):
-    """qiskit 1.0.2: Python DAGCircuit, sort_key default key, no reverse argument."""
-    return type(qiskit_runtime)(EnvironmentStore().create("qiskit==1.0.2", tools=AUDIT_TOOLS).python, "qiskit")
 
 
 @pytest.mark.parametrize("release, subjects", [

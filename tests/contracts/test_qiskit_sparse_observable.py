@@ -4,8 +4,6 @@ that fail too, and their subjects are the methods the live class has (none befor
 
 import pytest
 
-from qusema.audit import AUDIT_TOOLS
-from qusema.targets.environments import EnvironmentStore
 
 CONSTRUCT = "qiskit.sparse-observable.constructors-give-the-matrix"
 ALGEBRA = "qiskit.sparse-observable.algebra-is-matrix-algebra"
@@ -86,9 +84,8 @@ def test_subjects_are_what_the_live_class_has(qiskit_runtime):
     assert {"Term.bit_labels", "Term.pauli_base", "to_sparse_list"} <= set(found[VIEWS]["subjects"])
 
 
-def test_no_subjects_before_qiskit_1_3(qiskit_runtime):
-    old = type(qiskit_runtime)(EnvironmentStore().create("qiskit==1.0.2", tools=AUDIT_TOOLS).python, "qiskit")
-    found = old(SUBJECTS % [CONSTRUCT, ALGEBRA, KEEP, VIEWS, PRINTED])
+def test_no_subjects_before_qiskit_1_3(old_qiskit_runtime):
+    found = old_qiskit_runtime(SUBJECTS % [CONSTRUCT, ALGEBRA, KEEP, VIEWS, PRINTED])
     for law, answer in found.items():
         assert answer["subjects"] == [], law
         assert "SparseObservable" in answer["reason"], answer

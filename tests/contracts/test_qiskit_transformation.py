@@ -3,9 +3,6 @@ wrong implementation (the library patched inside the test process): each law can
 
 import pytest
 
-from qusema.audit import AUDIT_TOOLS
-from qusema.targets.environments import EnvironmentStore
-
 
 # Each plant breaks exactly what one law is about, for one subject: (subject, patch, public import).
 PLANTS = {
@@ -118,25 +115,24 @@ COMPILER_LAWS = ["qiskit.transform.compile-preserves-operator-on-target",
 
 @pytest.mark.parametrize("contract", COMPILER_LAWS)
 @pytest.mark.parametrize("subject", ["transpile@0", "generate_preset_pass_manager@1"])
-def test_compiler_laws_run_on_a_release_that_documents_the_pass_manager_elsewhere(qiskit_runtime, contract, subject):
+def test_compiler_laws_run_on_a_release_that_documents_the_pass_manager_elsewhere(old_qiskit_runtime, contract,
+                                                                                  subject):
     # qiskit 1.0 documents generate_preset_pass_manager in qiskit.transpiler.preset_passmanagers
     # only: a program importing it from qiskit.transpiler raised on every input there, so
     # neither compiler was ever checked on a 1.x release before 1.3.
-    old = type(qiskit_runtime)(EnvironmentStore().create("qiskit==1.0.2", tools=AUDIT_TOOLS).python, "qiskit")
-    result = old.check_law(contract, subject, examples=3)
+    result = old_qiskit_runtime.check_law(contract, subject, examples=3)
     assert result["outcome"] in ("holds", "violated"), result
     assert result["examples"] >= 1, result
     if subject.startswith("generate_preset_pass_manager"):
         assert result["api"] == "qiskit.transpiler.preset_passmanagers.generate_preset_pass_manager", result
 
 
-def test_pass_laws_list_and_check_passes_on_qiskit_1_0(qiskit_runtime):
+def test_pass_laws_list_and_check_passes_on_qiskit_1_0(old_qiskit_runtime):
     # qiskit 1.0's base pass class mentions node_start_time (it carries a schedule across
     # any pass), and SessionEquivalenceLibrary is not in qiskit.circuit there: either one
     # left both pass laws with no subject at all on 1.0.2.
-    old = type(qiskit_runtime)(EnvironmentStore().create("qiskit==1.0.2", tools=AUDIT_TOOLS).python, "qiskit")
-    listed = old("import json, contract_runtime as r\n"
-                 "print(json.dumps(r.subjects('qiskit', 'qiskit.transform.pass-preserves-operator')))")
+    listed = old_qiskit_runtime("import json, contract_runtime as r\n"
+                                "print(json.dumps(r.subjects('qiskit', 'qiskit.transform.pass-preserves-operator')))")
     assert {"RemoveBarriers", "UnitarySynthesis", "BasisTranslator"} <= set(listed["subjects"]), listed
     assert not {"ALAPSchedule", "ASAPSchedule"} & set(listed["subjects"])  # they consume a schedule
-    old.assert_holds("qiskit.transform.pass-preserves-operator", "UnitarySynthesis", examples=5)
+    old_qiskit_runtime.assert_holds("qiskit.transform.pass-preserves-operator", "UnitarySynthesis", examples=5)
