@@ -394,7 +394,8 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
             law_id=law_id, violated_constraint=law, constraint_source=source,
             triggering_input=found["example"], predicted_behaviour=found["message"],
             test_code=found["reproducer"], origin="contract",
-            details={"subject": item.subject, "validity": result["validity"], "found_by": contract.id},
+            details={"subject": item.subject, "validity": result["validity"], "found_by": contract.id,
+                     **({"assertion": found["assertion"]} if found.get("assertion") else {})},
         )
         violation = _Violation(hypothesis, verify(engine.sandbox, hypothesis))
         outcome.violations.append(violation)
@@ -485,8 +486,9 @@ def diff_against(store: RunStore, run_id: str, findings: list[Finding], other: s
 
 
 def collect_findings(store: RunStore, run_id: str) -> list[Finding]:
-    """Findings of a run, deduplicated by (law, entry API, root-cause segment), with what
-    re-running them on other releases showed."""
+    """Findings of a run, deduplicated by `Finding.dedupe_key` (law, entry API, root-cause
+    segment and, for a law's check, the assertion that failed), with what re-running them
+    on other releases showed."""
     merged: dict[str, Finding] = {}
     for key, payload in store.records(run_id, "finding"):
         finding = finding_from_dict(payload)

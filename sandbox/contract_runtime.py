@@ -212,6 +212,7 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
         passing = [contract.reproducer(subject, e) for e in _passing_inputs(state)]
         result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
+        result["assertion"] = _origin_label(state["origin"])
         result["example"] = contract.describe_input(subject, state["failing"])
         result["reproducer"] = contract.reproducer(subject, state["failing"])
         result["passing_reproducers"] = passing
@@ -231,7 +232,8 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
                 break
             known.add(more["origin"])
             result["other_violations"].append({
-                "message": more["message"], "example": contract.describe_input(subject, more["failing"]),
+                "message": more["message"], "assertion": _origin_label(more["origin"]),
+                "example": contract.describe_input(subject, more["failing"]),
                 "reproducer": contract.reproducer(subject, more["failing"]),
                 "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)] or passing,
                 "failing_variants": [contract.reproducer(subject, e) for e in _failing_variants(more)]})
@@ -274,6 +276,15 @@ def _origin(exc):
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
     return (type(exc).__name__, tb.tb_frame.f_code.co_filename, tb.tb_lineno) if tb is not None else (type(exc).__name__,)
+
+
+def _origin_label(origin):
+    """An origin as the host records it ("AssertionError at pennylane_wires.py:745"): which
+    assertion of the law failed, so two failures of one law on one API (work wires dropped,
+    an option reset) stay two findings even when they localize to the same segment."""
+    if len(origin) < 3:
+        return origin[0]
+    return f"{origin[0]} at {os.path.basename(origin[1])}:{origin[2]}"
 
 
 class _TimeUp(BaseException):

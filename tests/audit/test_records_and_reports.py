@@ -67,6 +67,28 @@ def test_duplicates_fold_into_one_finding(tmp_path: Path):
     assert len(findings) == 1 and len(findings[0].duplicates) == 1
 
 
+def test_two_assertions_of_a_law_failing_in_one_segment_stay_two_findings(tmp_path: Path):
+    # One copy routine can drop one argument and reset another; a release may fix only one.
+    findings = {}
+    for name, assertion in [("a", "AssertionError at law.py:10"), ("b", "AssertionError at law.py:10"),
+                            ("c", "AssertionError at law.py:20")]:
+        finding = make_finding()
+        finding.hypothesis.details.update(subject=name, assertion=assertion)
+        findings[name] = finding
+    with RunStore(tmp_path / "run.sqlite") as store:
+        store.start_run("r", "audit", "t", {})
+        for name, finding in findings.items():
+            store.finish_item("r", name, {}, 0, records=[("finding", finding.id, finding.to_dict())])
+        collected = collect_findings(store, "r")
+    assert sorted(len(f.duplicates) for f in collected) == [0, 1]
+    assert {f.hypothesis.details["assertion"] for f in collected} == {"AssertionError at law.py:10",
+                                                                       "AssertionError at law.py:20"}
+    # a finding without an assertion (an agent's) keeps the id it always had
+    assert make_finding().id == make_finding().id and make_finding().dedupe_key == (
+        "qiskit.operation.inverse-is-adjoint", "qiskit.circuit.library.RZGate.inverse",
+        "qiskit.circuit.library.standard_gates.rz.RZGate.inverse")
+
+
 @pytest.mark.parametrize("library, headings", [
     ("qiskit", ["### Environment", "### What is happening?", "### How can we reproduce the issue?",
                 "### What should happen?", "### Any suggestions?"]),

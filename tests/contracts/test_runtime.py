@@ -79,6 +79,10 @@ def test_a_law_broken_in_two_ways_reports_both_failures_each_shrunk(qiskit_runti
     assert first.endswith(" leaves 3") and int(first.split()[0]) % 7 == 3 and int(first.split()[0]) < 50, first
     assert others == ["50 is too large"], others
     assert all(v["reproducer"] and v["example"] for v in two["other_violations"])
+    # each failure names the assertion of the law that failed: the host keeps them apart
+    (other,) = two["other_violations"]
+    assert two["assertion"].startswith("AssertionError at ") and other["assertion"].startswith("AssertionError at ")
+    assert two["assertion"] != other["assertion"] and one["assertion"] == other["assertion"]
 
 
 PANIC_BEHIND_A_FAILURE = """
