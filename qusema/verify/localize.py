@@ -85,15 +85,23 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     root cause is the first segment along the call chain that turns valid input into a
     wrong output, and shared machinery every run passes through is a worse guess than the
     entry's own code — then to the one with more lines at that score. A preferred segment
-    never wins against a higher score."""
+    never wins against a higher score. When a failing run has a passing twin (see
+    `twinned_failures`) scores do not rank: every segment the twinned failing runs all
+    executed is tied, and the same tie-break decides."""
     scores = ochiai(runs)
     if not scores:
         return None
-    best = max(scores.values())
+    twinned = twinned_failures(runs)
+    # With a passing twin, every line the twinned failing runs executed is as suspicious as
+    # any other: the top "score" is that whole set (their Ochiai values only reflect which
+    # other passing inputs took other paths).
+    tied = (set.intersection(*(_line_set(run) for run in twinned)) if twinned
+            else {key for key, score in scores.items() if score >= max(scores.values()) - 1e-12})
+    best = max(scores[key] for key in tied)
     by_segment: dict[str, tuple[str, int, int, int]] = {}
     locator = SegmentLocator(db)
     for (file, line), score in scores.items():
-        if score < best - 1e-12:
+        if (file, line) not in tied:
             continue
         segment = locator.at(file, line)
         if segment is None:
@@ -111,6 +119,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     qualname, (file, start, end, _) = min(by_segment.items(), key=lambda kv: (kv[0] not in prefer, *closest(kv)))
     method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
               f"{sum(r.passed for r in runs)} passing runs")
+    if twinned:
+        method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
+                   "depends on data, not on which lines run, and every segment they executed is a suspect")
     if len(by_segment) > 1:
         # Say how the tie was broken, and what the preference changed, so a reader can weigh
         # the attribution.
@@ -122,6 +133,21 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         method += f"; {len(by_segment)} segments tied at the top score, {rule}"
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
                      method=method)
+
+
+def _line_set(run: CoverageRun) -> set[tuple[str, int]]:
+    return {(file, line) for file, lines in run.lines.items() for line in lines}
+
+
+def twinned_failures(runs: list[CoverageRun]) -> list[CoverageRun]:
+    """The failing runs that some passing run matches line for line. Such a pair ran the
+    same code on different data (an option set to another value, a coefficient complex
+    instead of real): the fault is in how one of those lines computes, and coverage cannot
+    say which. Ochiai would still rank the lines that the *other* passing runs skipped
+    first (a Toffoli built on the way, because the passing inputs with two wires built a
+    CNOT instead), a confident answer that the twin shows to be coincidence."""
+    passing = {frozenset(_line_set(run)) for run in runs if run.passed and run.lines}
+    return [run for run in runs if not run.passed and run.lines and frozenset(_line_set(run)) in passing]
 
 
 def coverage_runs(trace: Callable[[str], dict], failing: str, passing: list[str],

@@ -95,6 +95,24 @@ def test_a_tie_goes_first_to_the_unit_under_audit(fixture_index: IndexDB):
     cause = localize([failing, passing], fixture_index, entry=entry, prefer=frozenset({"qfix.circuit.Circuit.append"}))
     assert cause.segment == "qfix.circuit.Circuit._check"
 
+def test_a_passing_twin_makes_every_line_the_failure_ran_a_suspect(fixture_index: IndexDB):
+    # The failing input and a passing one run exactly the same lines (the same call on other
+    # data): the fault is in how one of them computes. A third input, passing, builds no
+    # label, so Ochiai alone ranks Gate.label's line above the entry's and _check's — a
+    # ranking the twin shows to be coincidence. Every segment the failure ran then ties.
+    ran = {"qfix/circuit.py": [27, 40, 41, 42, 45, 46]}
+    failing, twin = CoverageRun(passed=False, lines=ran), CoverageRun(passed=True, lines=ran)
+    other_path = CoverageRun(passed=True, lines={"qfix/circuit.py": [40, 41, 42, 45, 46]})
+    entry = ["qfix.circuit.Circuit.append"]
+    assert localize([failing, other_path], fixture_index, entry=entry).segment == "qfix.circuit.Gate.label"
+    cause = localize([failing, twin, other_path], fixture_index, entry=entry)
+    assert cause.segment == "qfix.circuit.Circuit.append"
+    assert "executed exactly the lines of a passing run" in cause.method and "3 segments tied" in cause.method
+    # A passing run that ran one more line is no twin: Ochiai ranks as before.
+    near = CoverageRun(passed=True, lines={"qfix/circuit.py": [27, 40, 41, 42, 44, 45, 46]})
+    assert localize([failing, near, other_path], fixture_index, entry=entry).segment == "qfix.circuit.Gate.label"
+
+
 MESSAGE_PACKAGE = {
     "__init__.py": "from msgpkg.core import compute, render\n",
     "core.py": "def compute(x):\n    return x + 1\n\n\ndef render(value):\n    return f'<{value}>'\n",
