@@ -22,6 +22,9 @@ import time
 import traceback
 
 CONTRACT_PACKAGE = "contracts"
+# Where the law modules' files are: an assertion is named by its line there (see
+# `_assertion_label`).
+LAWS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), CONTRACT_PACKAGE) + os.sep
 
 # Angles where implementations take special paths: zero, Clifford angles, pi multiples.
 SPECIAL_ANGLES = [0.0, math.pi / 4, math.pi / 2, 3 * math.pi / 4, math.pi, -math.pi / 2, -math.pi,
@@ -212,7 +215,7 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
         passing = [contract.reproducer(subject, e) for e in _passing_inputs(state)]
         result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
-        result["assertion"] = _origin_label(state["origin"])
+        result["assertion"] = state["assertion"]
         result["example"] = contract.describe_input(subject, state["failing"])
         result["reproducer"] = contract.reproducer(subject, state["failing"])
         result["passing_reproducers"] = passing
@@ -232,7 +235,7 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
                 break
             known.add(more["origin"])
             result["other_violations"].append({
-                "message": more["message"], "assertion": _origin_label(more["origin"]),
+                "message": more["message"], "assertion": more["assertion"],
                 "example": contract.describe_input(subject, more["failing"]),
                 "reproducer": contract.reproducer(subject, more["failing"]),
                 "passing_reproducers": [contract.reproducer(subject, e) for e in _passing_inputs(more)] or passing,
@@ -278,13 +281,23 @@ def _origin(exc):
     return (type(exc).__name__, tb.tb_frame.f_code.co_filename, tb.tb_lineno) if tb is not None else (type(exc).__name__,)
 
 
-def _origin_label(origin):
-    """An origin as the host records it ("AssertionError at pennylane_wires.py:745"): which
-    assertion of the law failed, so two failures of one law on one API (work wires dropped,
-    an option reset) stay two findings even when they localize to the same segment."""
-    if len(origin) < 3:
-        return origin[0]
-    return f"{origin[0]} at {os.path.basename(origin[1])}:{origin[2]}"
+def _assertion_label(exc):
+    """Which assertion of the law failed, as the host records it ("AssertionError at
+    pennylane_wires.py:745"), so two failures of one law on one API (work wires dropped, an
+    option reset) stay two findings even when they localize to the same segment. Only a
+    line of a law module's own file names an assertion: a law that runs a program written
+    for each input (exec of "<law>") asserts at lines that move with the input, and an
+    assertion raised in numpy or the library is not the law's; those failures are labelled
+    by the law file's line that ran the program, or by the type alone."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    for filename, line in reversed(frames):
+        if filename.startswith(LAWS_DIR):
+            return f"{type(exc).__name__} at {os.path.basename(filename)}:{line}"
+    return type(exc).__name__
 
 
 class _TimeUp(BaseException):
@@ -300,7 +313,7 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
     from hypothesis.errors import Unsatisfiable
 
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
-             "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
+             "assertion": None, "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
              "time_cut": False, "near_passing": [], "failing_seen": []}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
@@ -343,6 +356,7 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
             if isinstance(exc, AssertionError):
                 # hypothesis runs the shrunk example last: what stays here is the minimal one
                 state["failing"], state["message"], state["origin"] = example, str(exc), _origin(exc)
+                state["assertion"] = _assertion_label(exc)
                 _keep_last(state["failing_seen"], (example, state["origin"]), FAILING_SEEN_KEPT)
                 raise
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
