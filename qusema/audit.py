@@ -448,7 +448,9 @@ def _root_cause(ctx: _AuditContext, coverage: list, api: str, entry: list[str]) 
     root_cause = localize(narrowed, ctx.db, entry, ctx.focus_units)
     if ctx.focus_units and narrowed is not coverage and (root_cause is None
                                                          or root_cause.segment not in ctx.focus_units):
-        whole = localize(coverage, ctx.db, entry, ctx.focus_units)
+        # No twin rule here: the whole spectrum holds the code that builds inputs and
+        # expected values, and a twin would tie all of it with the API's own code.
+        whole = localize(coverage, ctx.db, entry, ctx.focus_units, twins=False)
         if whole is not None and whole.segment in ctx.focus_units:
             return replace(whole, method=whole.method + " (whole spectrum: the API's own call did not reach it)"
                            + lent_note(coverage))

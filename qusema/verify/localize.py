@@ -76,7 +76,7 @@ TIE_TO_FOCUS = "the unit under audit chosen"
 
 
 def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = None,
-             prefer: frozenset[str] = frozenset()) -> RootCause | None:
+             prefer: frozenset[str] = frozenset(), twins: bool = True) -> RootCause | None:
     """The segment holding the most suspicious lines. Segments tied at that score ran in
     exactly the same runs, so coverage cannot tell them apart: the tie goes first to a
     segment in `prefer` (the units an audit was asked to look at: among suspects the
@@ -85,43 +85,48 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     root cause is the first segment along the call chain that turns valid input into a
     wrong output, and shared machinery every run passes through is a worse guess than the
     entry's own code — then to the one with more lines at that score. A preferred segment
-    never wins against a higher score. When a failing run has a passing twin (see
-    `twinned_failures`) scores do not rank: every segment the twinned failing runs all
-    executed is tied, and the same tie-break decides."""
+    never wins against a higher score.
+
+    With `twins`, when a failing run has a passing twin (see `twinned_failures`) the scores
+    do not rank: every segment all failing runs executed is tied, and the same tie-break
+    decides. The score reported is then the chosen segment's own, not a rank."""
     scores = ochiai(runs)
     if not scores:
         return None
-    twinned = twinned_failures(runs)
-    # With a passing twin, every line the twinned failing runs executed is as suspicious as
-    # any other: the top "score" is that whole set (their Ochiai values only reflect which
-    # other passing inputs took other paths).
-    tied = (set.intersection(*(_line_set(run) for run in twinned)) if twinned
-            else {key for key, score in scores.items() if score >= max(scores.values()) - 1e-12})
-    best = max(scores[key] for key in tied)
-    by_segment: dict[str, tuple[str, int, int, int]] = {}
+    twinned = twinned_failures(runs) if twins else []
+    # With a passing twin, a line every failing run executed is as suspicious as any other
+    # such line (the fault runs in every failure); their Ochiai values only say which other
+    # passing inputs took other paths.
+    tied = (set.intersection(*(_line_set(run) for run in runs if not run.passed and run.lines)) if twinned
+            else set())
+    if not tied:
+        twinned, top = [], max(scores.values())
+        tied = {key for key, score in scores.items() if score >= top - 1e-12}
+    # qualname -> (file, start, end, lines in the tied set, the segment's best score)
+    by_segment: dict[str, tuple[str, int, int, int, float]] = {}
     locator = SegmentLocator(db)
-    for (file, line), score in scores.items():
-        if (file, line) not in tied:
-            continue
+    for file, line in tied:
         segment = locator.at(file, line)
         if segment is None:
             continue
         start, end, qualname = segment
-        count = by_segment.get(qualname, (file, start, end, 0))[3]
-        by_segment[qualname] = (file, start, end, count + 1)
+        _, _, _, count, best = by_segment.get(qualname, (file, start, end, 0, 0.0))
+        by_segment[qualname] = (file, start, end, count + 1, max(best, scores[(file, line)]))
     if not by_segment:
         return None
     distance = call_distances(db, entry) if entry else {}
     far = len(distance) + 1
-    def closest(kv: tuple[str, tuple[str, int, int, int]]) -> tuple:
+    def closest(kv: tuple[str, tuple[str, int, int, int, float]]) -> tuple:
         return distance.get(kv[0], far), -kv[1][3], kv[1][2] - kv[1][1]
 
-    qualname, (file, start, end, _) = min(by_segment.items(), key=lambda kv: (kv[0] not in prefer, *closest(kv)))
+    qualname, (file, start, end, _, score) = min(by_segment.items(),
+                                                key=lambda kv: (kv[0] not in prefer, *closest(kv)))
     method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
               f"{sum(r.passed for r in runs)} passing runs")
     if twinned:
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
-                   "depends on data, not on which lines run, and every segment they executed is a suspect")
+                   "depends on data, not on which lines run, and every segment all failing runs executed is a "
+                   "suspect")
     if len(by_segment) > 1:
         # Say how the tie was broken, and what the preference changed, so a reader can weigh
         # the attribution.
@@ -130,8 +135,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
             rule = f"{TIE_TO_FOCUS} over the closest to the API, {without_preference}"
         else:
             rule = "the closest to the API chosen" + (" (also the unit under audit)" if qualname in prefer else "")
-        method += f"; {len(by_segment)} segments tied at the top score, {rule}"
-    return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(best, 4),
+        tie = "(no score ranks them)" if twinned else "at the top score"
+        method += f"; {len(by_segment)} segments tied {tie}, {rule}"
+    return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(score, 4),
                      method=method)
 
 
@@ -143,9 +149,9 @@ def twinned_failures(runs: list[CoverageRun]) -> list[CoverageRun]:
     """The failing runs that some passing run matches line for line. Such a pair ran the
     same code on different data (an option set to another value, a coefficient complex
     instead of real): the fault is in how one of those lines computes, and coverage cannot
-    say which. Ochiai would still rank the lines that the *other* passing runs skipped
-    first (a Toffoli built on the way, because the passing inputs with two wires built a
-    CNOT instead), a confident answer that the twin shows to be coincidence."""
+    say which. Ochiai would still rank first the lines that the *other* passing inputs
+    happened to skip (an object built on the way that smaller passing inputs did not need),
+    a confident answer that the twin shows to be coincidence."""
     passing = {frozenset(_line_set(run)) for run in runs if run.passed and run.lines}
     return [run for run in runs if not run.passed and run.lines and frozenset(_line_set(run)) in passing]
 

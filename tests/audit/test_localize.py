@@ -107,7 +107,22 @@ def test_a_passing_twin_makes_every_line_the_failure_ran_a_suspect(fixture_index
     assert localize([failing, other_path], fixture_index, entry=entry).segment == "qfix.circuit.Gate.label"
     cause = localize([failing, twin, other_path], fixture_index, entry=entry)
     assert cause.segment == "qfix.circuit.Circuit.append"
-    assert "executed exactly the lines of a passing run" in cause.method and "3 segments tied" in cause.method
+    assert "executed exactly the lines of a passing run" in cause.method
+    assert "3 segments tied (no score ranks them)" in cause.method
+    assert cause.score == pytest.approx(1 / math.sqrt(3), abs=1e-4)  # append's own lines: 1 failing, 2 passing runs
+    # Only a failing variant has a twin: the suspects are what every failure ran, never code
+    # the reported reproducer did not run (Gate.label, though preferred, is out).
+    main = CoverageRun(passed=False, lines={"qfix/circuit.py": [40, 41, 42, 45, 46]})
+    variant = CoverageRun(passed=False, lines={"qfix/circuit.py": [27, 40, 41, 42]})
+    variant_twin = CoverageRun(passed=True, lines={"qfix/circuit.py": [27, 40, 41, 42]})
+    chosen = localize([main, variant, variant_twin], fixture_index, entry=entry,
+                      prefer=frozenset({"qfix.circuit.Gate.label"}))
+    assert chosen.segment == "qfix.circuit.Circuit.append" and "no score ranks them" not in chosen.method
+    # Failing runs that share no line leave the scores to rank.
+    apart = localize([CoverageRun(passed=False, lines={"qfix/circuit.py": [27]}),
+                      CoverageRun(passed=False, lines={"qfix/circuit.py": [45, 46]}),
+                      CoverageRun(passed=True, lines={"qfix/circuit.py": [45, 46]})], fixture_index, entry=entry)
+    assert apart.segment == "qfix.circuit.Gate.label" and "exactly the lines" not in apart.method
     # A passing run that ran one more line is no twin: Ochiai ranks as before.
     near = CoverageRun(passed=True, lines={"qfix/circuit.py": [27, 40, 41, 42, 44, 45, 46]})
     assert localize([failing, near, other_path], fixture_index, entry=entry).segment == "qfix.circuit.Gate.label"
