@@ -19,6 +19,9 @@ def sarif(findings: list[Finding], tool_version: str) -> dict[str, Any]:
             "level": _LEVEL[finding.classification],
             "message": {"text": f"{finding.hypothesis.api}: {finding.hypothesis.predicted_behaviour}"},
             "properties": {"classification": finding.classification, "finding": finding.id},
+            # Two findings can share law and location (two assertions of a law failing in
+            # one segment): the fingerprint keeps code-scanning tools from merging them.
+            "partialFingerprints": {"qusemaFinding/v1": finding.id},
         }
         if finding.root_cause:
             result["locations"] = [{"physicalLocation": {

@@ -1,5 +1,6 @@
 """Qualification, the run store, and the report formats."""
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -83,10 +84,12 @@ def test_two_assertions_of_a_law_failing_in_one_segment_stay_two_findings(tmp_pa
     assert sorted(len(f.duplicates) for f in collected) == [0, 1]
     assert {f.hypothesis.details["assertion"] for f in collected} == {"AssertionError at law.py:10",
                                                                        "AssertionError at law.py:20"}
-    # a finding without an assertion (an agent's) keeps the id it always had
-    assert make_finding().id == make_finding().id and make_finding().dedupe_key == (
-        "qiskit.operation.inverse-is-adjoint", "qiskit.circuit.library.RZGate.inverse",
-        "qiskit.circuit.library.standard_gates.rz.RZGate.inverse")
+    # a finding without an assertion (an agent's) keeps the id it always had: the digest of
+    # law, API and segment
+    old_id = hashlib.sha256(b"qiskit.operation.inverse-is-adjoint|qiskit.circuit.library.RZGate.inverse|"
+                            b"qiskit.circuit.library.standard_gates.rz.RZGate.inverse").hexdigest()[:12]
+    assert make_finding().id == old_id
+    assert findings["c"].id != old_id
 
 
 @pytest.mark.parametrize("library, headings", [
@@ -107,5 +110,6 @@ def test_drafts_follow_the_library_template_and_sarif_points_at_the_root_cause(t
     (result,) = sarif["runs"][0]["results"]
     assert result["ruleId"] == "qiskit.operation.inverse-is-adjoint" and result["level"] == "error"
     assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 90, "endLine": 110}
+    assert result["partialFingerprints"] == {"qusemaFinding/v1": finding.id}
     findings = json.loads((tmp_path / "findings.json").read_text())
     assert findings["schema_version"] == "1.0" and findings["findings"][0]["id"] == finding.id
