@@ -102,8 +102,8 @@ class Finding:
     def dedupe_key(self) -> tuple[str, ...]:
         """What makes two findings one defect: the law, the entry API, the root-cause segment
         and, when the law's check said which of its assertions failed, that assertion. One
-        segment can hold two defects a law tells apart (a copy that drops the work wires and
-        one that resets the work wire type), and a release can fix one and not the other."""
+        segment can hold two defects a law tells apart (a copy that drops one argument and
+        resets another), and a release can fix one and not the other."""
         key = (self.hypothesis.law_id, self.hypothesis.api, self.root_cause.segment if self.root_cause else "?")
         assertion = self.hypothesis.details.get("assertion")
         return (*key, assertion) if assertion else key

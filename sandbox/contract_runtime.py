@@ -138,8 +138,7 @@ def angles():
 def _modules(library):
     """Contract modules of a library that import on this release, and why the others
     do not (an older release may lack an API a family is written against)."""
-    package_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), CONTRACT_PACKAGE)
-    names = sorted(n[:-3] for n in os.listdir(package_dir)
+    names = sorted(n[:-3] for n in os.listdir(LAWS_DIR)
                    if n.startswith(library + "_") and n.endswith(".py"))
     modules, unavailable = [], {}
     for name in names:
@@ -283,8 +282,8 @@ def _origin(exc):
 
 def _assertion_label(exc):
     """Which assertion of the law failed, as the host records it ("AssertionError at
-    pennylane_wires.py:745"), so two failures of one law on one API (work wires dropped, an
-    option reset) stay two findings even when they localize to the same segment. Only a
+    pennylane_wires.py:745"), so two failures of one law on one API (one argument dropped,
+    another reset) stay two findings even when they localize to the same segment. Only a
     line of a law module's own file names an assertion: a law that runs a program written
     for each input (exec of "<law>") asserts at lines that move with the input, and an
     assertion raised in numpy or the library is not the law's; those failures are labelled

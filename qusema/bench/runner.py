@@ -255,8 +255,9 @@ def contract_funnel(verifications: list[dict[str, Any]], findings: list[Finding]
                     public_apis: set[str]) -> dict[str, int]:
     """candidates: hypotheses the engine emitted (each one verified); verified defects:
     those reproduced by their standalone test; findings: deduplicated by
-    `Finding.dedupe_key` (law, API, root cause, the law's failing assertion); API triggers: findings whose reproducer enters through a documented public
-    API; final reports: findings qualified as `bug`."""
+    `Finding.dedupe_key` (law, API, root cause, the law's failing assertion); API triggers:
+    findings whose reproducer enters through a documented public API; final reports:
+    findings qualified as `bug`."""
     return {
         "candidates": len(verifications),
         "verified_defects": sum(1 for v in verifications if v.get("verdict") == Verdict.REPRODUCED.value),

@@ -95,6 +95,7 @@ def test_a_tie_goes_first_to_the_unit_under_audit(fixture_index: IndexDB):
     cause = localize([failing, passing], fixture_index, entry=entry, prefer=frozenset({"qfix.circuit.Circuit.append"}))
     assert cause.segment == "qfix.circuit.Circuit._check"
 
+
 def test_a_passing_twin_makes_every_line_the_failure_ran_a_suspect(fixture_index: IndexDB):
     # The failing input and a passing one run exactly the same lines (the same call on other
     # data): the fault is in how one of them computes. A third input, passing, builds no
