@@ -93,18 +93,25 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     scores = ochiai(runs)
     if not scores:
         return None
+    locator = SegmentLocator(db)
+    passes_on = _data_moves(scores, db, locator)
+    set_aside = 0  # the lines set aside that outranked every line kept
+    if passes_on and len(passes_on) < len(scores):
+        kept = {key: score for key, score in scores.items() if key not in passes_on}
+        top_kept = max(kept.values())
+        set_aside = sum(scores[key] > top_kept + 1e-12 for key in passes_on)
+        scores = kept
     twinned = twinned_failures(runs) if twins else []
     # With a passing twin, a line every failing run executed is as suspicious as any other
     # such line (the fault runs in every failure); their Ochiai values only say which other
     # passing inputs took other paths.
-    tied = (set.intersection(*(_line_set(run) for run in runs if not run.passed and run.lines)) if twinned
-            else set())
+    tied = (set.intersection(*(_line_set(run) for run in runs if not run.passed and run.lines)) & scores.keys()
+            if twinned else set())
     if not tied:
         twinned, top = [], max(scores.values())
         tied = {key for key, score in scores.items() if score >= top - 1e-12}
     # qualname -> (file, start, end, lines in the tied set, the segment's best score)
     by_segment: dict[str, tuple[str, int, int, int, float]] = {}
-    locator = SegmentLocator(db)
     for file, line in tied:
         segment = locator.at(file, line)
         if segment is None:
@@ -123,6 +130,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
                                                 key=lambda kv: (kv[0] not in prefer, *closest(kv)))
     method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
               f"{sum(r.passed for r in runs)} passing runs")
+    if set_aside:
+        method += (f"; {set_aside} line(s) that only hand on a stored value (`return x.y`) set aside: that they "
+                   "ran says what the failing input holds, not what computed wrongly")
     if twinned:
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
                    "depends on data, not on which lines run, and every segment all failing runs executed is a "
@@ -139,6 +149,46 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         method += f"; {len(by_segment)} segments tied {tie}, {rule}"
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(score, 4),
                      method=method)
+
+
+def _data_moves(scores: dict[tuple[str, int], float], db: IndexDB,
+                locator: SegmentLocator) -> set[tuple[str, int]]:
+    """The scored lines that only hand on a value already stored: `return name` or
+    `return obj.attr.attr` (a property getter, the last line of a function that computed
+    into a local). Such a line cannot compute a wrong value. When only failing inputs run it
+    (a getter of the observable only failing inputs carry), it says what the input holds;
+    the fault is in the code that uses, or fails to use, the value, and that code ran in
+    passing runs too, so Ochiai ranks it lower. An omission (an option read and then
+    ignored) is the common case."""
+    sources: dict[str, tuple[int, list[str]] | None] = {}
+    moves = set()
+    for file, line in scores:
+        span = locator.at(file, line)
+        if span is None:
+            continue
+        start, _, qualname = span
+        if qualname not in sources:
+            segment = db.segment(qualname)
+            sources[qualname] = (start, segment.source.split("\n")) if segment is not None else None
+        if (source := sources[qualname]) is None:
+            continue
+        first, text = source
+        if 0 <= line - first < len(text) and _hands_on_stored_value(text[line - first]):
+            moves.add((file, line))
+    return moves
+
+
+def _hands_on_stored_value(line: str) -> bool:
+    try:
+        tree = ast.parse(line.strip())
+    except SyntaxError:  # part of a statement spanning lines: not a bare return
+        return False
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Return) or tree.body[0].value is None:
+        return False
+    value = tree.body[0].value
+    while isinstance(value, ast.Attribute):
+        value = value.value
+    return isinstance(value, ast.Name)
 
 
 def _line_set(run: CoverageRun) -> set[tuple[str, int]]:

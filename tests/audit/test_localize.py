@@ -271,3 +271,78 @@ def test_only_lent_runs_that_pass_are_kept_and_a_lent_run_outside_the_api_call_i
     narrowed = [CoverageRun(False, {"m.py": [2]}), CoverageRun(True, {}, lent_from="a"), CoverageRun(True, {})]
     assert without_empty_lent_runs(narrowed) == [narrowed[0], narrowed[2]]
     assert narrowed[1].within([("m.py", 1, 9)]).lent_from == "a"  # narrowing keeps the lender
+
+
+TALLY_PACKAGE = {
+    "__init__.py": "from tallypkg.core import Relabel, Tally\n",
+    "core.py": ("class Relabel:\n"
+                "    def __init__(self, wires, values):\n"
+                "        self._wires = wires\n"
+                "        self.values = values\n\n"
+                "    @property\n"
+                "    def wires(self):\n"
+                "        return self._wires\n\n\n"
+                "class Tally:\n"
+                "    def __init__(self, wires=None, relabel=None):\n"
+                "        self.relabel = relabel\n"
+                "        self._wires = wires\n\n"
+                "    @property\n"
+                "    def wires(self):\n"
+                "        if self.relabel is not None:\n"
+                "            return self.relabel.wires\n"
+                "        return self._wires\n\n"
+                "    def process(self, counts):\n"
+                "        out = {}\n"
+                "        for key, n in counts.items():\n"
+                "            bits = key[: len(self.wires)]\n"
+                "            out[bits] = out.get(bits, 0) + n  # the defect: relabel.values never used\n"
+                "        return out\n"),
+}
+TALLY_FAILING = ("from tallypkg import Relabel, Tally\n"
+                 "t = Tally(relabel=Relabel([0], {'0': 1, '1': -1}))\n"
+                 "assert t.process({'0': 3, '1': 1}) == {1: 3, -1: 1}\n")
+TALLY_PASSING = ["from tallypkg import Tally\nassert Tally(wires=[0]).process({'0': 3, '1': 1}) == {'0': 3, '1': 1}\n",
+                 "from tallypkg import Tally\nassert Tally(wires=[0]).process({'1': 2}) == {'1': 2}\n"]
+
+
+def test_lines_that_only_hand_on_a_stored_value_are_not_suspects(tmp_path: Path, monkeypatch):
+    # An omission: process never applies the relabelling. What only the failing input runs
+    # is the two getters of the relabelling's wires, which compute nothing; the code that
+    # should have used the values ran in the passing runs too.
+    from qusema.verify.localize import under_entry
+
+    tree = write_package(tmp_path / "tallypkg", {f"tallypkg/{name}": text for name, text in TALLY_PACKAGE.items()})
+    db = index_tree(tree, tmp_path / "index.sqlite")
+    monkeypatch.syspath_prepend(str(tree))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
+    import contract_runtime
+
+    runs = coverage_runs(lambda code: contract_runtime.trace_lines(code, "tallypkg"), TALLY_FAILING, TALLY_PASSING)
+    assert [r.passed for r in runs] == [False, True, True]
+    entry = ["tallypkg.core.Tally.process"]
+    narrowed = under_entry(runs, db, entry)
+    # The getters' return lines are the only lines with Ochiai 1.0: plain Ochiai blames a getter.
+    top = {key for key, score in ochiai(narrowed).items() if score == 1.0}
+    assert top == {("tallypkg/core.py", 8), ("tallypkg/core.py", 19)}
+    cause = localize(narrowed, db, entry=entry)
+    assert cause.segment == "tallypkg.core.Tally.process"
+    assert "2 line(s) that only hand on a stored value" in cause.method
+    assert cause.score == pytest.approx(1 / math.sqrt(3), abs=1e-4)  # ran in all three runs
+
+
+@pytest.mark.parametrize("line, hands_on", [
+    ("return self._wires", True),
+    ("        return self.relabel.wires", True),
+    ("return out", True),
+    ("return self._wires[::-1]", False),  # computes: a slice
+    ("return len(self.wires)", False),
+    ("return None", False),
+    ("return", False),
+    ("return self.wires if self.obs is None else self.obs.wires", False),
+    ("return (", False),  # first line of a statement spanning lines
+    ("x = self._wires", False),
+])
+def test_which_lines_only_hand_on_a_stored_value(line: str, hands_on: bool):
+    from qusema.verify.localize import _hands_on_stored_value
+
+    assert _hands_on_stored_value(line) is hands_on
