@@ -183,16 +183,24 @@ PASSING_INPUTS = ["from inpkg import make, total\nv = make([0, 5])\nassert total
                   "from inpkg import make, total\nv = make([0])\nassert total(v) == sum(v)\n"]
 
 
-def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Path, monkeypatch):
-    from qusema.verify.localize import coverage_runs, under_entry
-
-    tree = write_package(tmp_path / "inpkg", {f"inpkg/{name}": text for name, text in INPUT_PACKAGE.items()})
+def _real_package(tmp_path: Path, monkeypatch, name: str, files: dict[str, str]):
+    """The Stage I index of a package written from `files`, and the sandbox's own tracer
+    for it (code -> what trace_lines reports), with the package importable."""
+    tree = write_package(tmp_path / name, {f"{name}/{relative}": text for relative, text in files.items()})
     db = index_tree(tree, tmp_path / "index.sqlite")
     monkeypatch.syspath_prepend(str(tree))
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
     import contract_runtime
 
-    runs = coverage_runs(lambda code: contract_runtime.trace_lines(code, "inpkg"), FAILING_INPUT, PASSING_INPUTS)
+    return db, lambda code: contract_runtime.trace_lines(code, name)
+
+
+def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Path, monkeypatch):
+    from qusema.verify.localize import coverage_runs, under_entry
+
+    db, trace = _real_package(tmp_path, monkeypatch, "inpkg", INPUT_PACKAGE)
+
+    runs = coverage_runs(trace, FAILING_INPUT, PASSING_INPUTS)
     assert [r.passed for r in runs] == [False, True, True]
     # The whole spectrum blames the input's construction.
     assert localize(runs, db).segment == "inpkg.core.make"
@@ -204,7 +212,7 @@ def test_the_spectrum_is_narrowed_to_the_call_of_the_api_under_test(tmp_path: Pa
     assert under_entry(runs, db, ["inpkg.core.nothing"]) == runs
     # A passing run lent by another subject that only called `make` is no evidence about
     # `total`: narrowing drops it; an own passing run that called `total` stays.
-    lent = coverage_runs(lambda code: contract_runtime.trace_lines(code, "inpkg"), FAILING_INPUT, [],
+    lent = coverage_runs(trace, FAILING_INPUT, [],
                          lent=[("builder", "from inpkg import make\nassert make([1]) == [1]\n"),
                                ("summer", PASSING_INPUTS[0])])
     assert [r.lent_from for r in lent] == [None, "builder", "summer"]
@@ -229,13 +237,9 @@ def test_a_unit_under_audit_outside_the_apis_call_is_found_in_the_whole_spectrum
     from qusema.audit import AuditConfig, _AuditContext, _root_cause
     from qusema.verify.localize import coverage_runs
 
-    tree = write_package(tmp_path / "devpkg", {f"devpkg/{name}": text for name, text in DEVICE_PACKAGE.items()})
-    db = index_tree(tree, tmp_path / "index.sqlite")
-    monkeypatch.syspath_prepend(str(tree))
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
-    import contract_runtime
+    db, trace = _real_package(tmp_path, monkeypatch, "devpkg", DEVICE_PACKAGE)
 
-    runs = coverage_runs(lambda code: contract_runtime.trace_lines(code, "devpkg"), DEVICE_FAILING, [])
+    runs = coverage_runs(trace, DEVICE_FAILING, [])
     entry = ["devpkg.core.device"]
 
     def context(focus: frozenset[str]) -> _AuditContext:
@@ -311,13 +315,9 @@ def test_lines_that_only_hand_on_a_stored_value_are_not_suspects(tmp_path: Path,
     # should have used the values ran in the passing runs too.
     from qusema.verify.localize import under_entry
 
-    tree = write_package(tmp_path / "tallypkg", {f"tallypkg/{name}": text for name, text in TALLY_PACKAGE.items()})
-    db = index_tree(tree, tmp_path / "index.sqlite")
-    monkeypatch.syspath_prepend(str(tree))
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "sandbox"))
-    import contract_runtime
+    db, trace = _real_package(tmp_path, monkeypatch, "tallypkg", TALLY_PACKAGE)
 
-    runs = coverage_runs(lambda code: contract_runtime.trace_lines(code, "tallypkg"), TALLY_FAILING, TALLY_PASSING)
+    runs = coverage_runs(trace, TALLY_FAILING, TALLY_PASSING)
     assert [r.passed for r in runs] == [False, True, True]
     entry = ["tallypkg.core.Tally.process"]
     narrowed = under_entry(runs, db, entry)
