@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import ast
 import math
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from qusema.defects import RootCause
 from qusema.units.call_graph import call_distances
 from qusema.units.index_db import IndexDB
+from qusema.units.records import Segment
 from qusema.units.segment_locator import SegmentLocator
 
 Coverage = dict[str, list[int]]  # library file -> executed lines
@@ -87,6 +89,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     entry's own code — then to the one with more lines at that score. A preferred segment
     never wins against a higher score.
 
+    Without a twin, lines that only forward stored data are not suspects (see
+    `_forwarding_lines`).
+
     With `twins`, when a failing run has a passing twin (see `twinned_failures`) the scores
     do not rank: every segment all failing runs executed is tied, and the same tie-break
     decides. The score reported is then the chosen segment's own, not a rank."""
@@ -94,21 +99,17 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     if not scores:
         return None
     locator = SegmentLocator(db)
-    passes_on = _data_moves(scores, db, locator)
-    set_aside = 0  # the lines set aside that outranked every line kept
-    if passes_on and len(passes_on) < len(scores):
-        kept = {key: score for key, score in scores.items() if key not in passes_on}
-        top_kept = max(kept.values())
-        set_aside = sum(scores[key] > top_kept + 1e-12 for key in passes_on)
-        scores = kept
     twinned = twinned_failures(runs) if twins else []
     # With a passing twin, a line every failing run executed is as suspicious as any other
     # such line (the fault runs in every failure); their Ochiai values only say which other
     # passing inputs took other paths.
-    tied = (set.intersection(*(_line_set(run) for run in runs if not run.passed and run.lines)) & scores.keys()
-            if twinned else set())
+    tied = (set.intersection(*(_line_set(run) for run in runs if not run.passed and run.lines)) if twinned
+            else set())
+    set_aside = 0  # forwarding lines set aside that ranked at or above every line kept
     if not tied:
-        twinned, top = [], max(scores.values())
+        twinned = []
+        scores, set_aside = _without_forwarding(scores, db, locator)
+        top = max(scores.values())
         tied = {key for key, score in scores.items() if score >= top - 1e-12}
     # qualname -> (file, start, end, lines in the tied set, the segment's best score)
     by_segment: dict[str, tuple[str, int, int, int, float]] = {}
@@ -131,8 +132,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
               f"{sum(r.passed for r in runs)} passing runs")
     if set_aside:
-        method += (f"; {set_aside} line(s) that only hand on a stored value (`return x.y`) set aside: that they "
-                   "ran says what the failing input holds, not what computed wrongly")
+        method += (f"; {set_aside} line(s) ranked at the top only forward stored data (an accessor's `return "
+                   "self.x`, or one behind a presence test) and were set aside: that they ran says what the "
+                   "failing input holds, not what computed wrongly")
     if twinned:
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
                    "depends on data, not on which lines run, and every segment all failing runs executed is a "
@@ -151,44 +153,78 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
                      method=method)
 
 
-def _data_moves(scores: dict[tuple[str, int], float], db: IndexDB,
-                locator: SegmentLocator) -> set[tuple[str, int]]:
-    """The scored lines that only hand on a value already stored: `return name` or
-    `return obj.attr.attr` (a property getter, the last line of a function that computed
-    into a local). Such a line cannot compute a wrong value. When only failing inputs run it
-    (a getter of the observable only failing inputs carry), it says what the input holds;
-    the fault is in the code that uses, or fails to use, the value, and that code ran in
-    passing runs too, so Ochiai ranks it lower. An omission (an option read and then
-    ignored) is the common case."""
-    sources: dict[str, tuple[int, list[str]] | None] = {}
-    moves = set()
-    for file, line in scores:
-        span = locator.at(file, line)
-        if span is None:
-            continue
-        start, _, qualname = span
-        if qualname not in sources:
-            segment = db.segment(qualname)
-            sources[qualname] = (start, segment.source.split("\n")) if segment is not None else None
-        if (source := sources[qualname]) is None:
-            continue
-        first, text = source
-        if 0 <= line - first < len(text) and _hands_on_stored_value(text[line - first]):
-            moves.add((file, line))
-    return moves
+def _without_forwarding(scores: dict[tuple[str, int], float], db: IndexDB,
+                        locator: SegmentLocator) -> tuple[dict[tuple[str, int], float], int]:
+    """`scores` less the lines that only forward stored data (see `_forwarding_lines`), and
+    how many of those ranked at or above the best line kept. Unchanged when that would leave
+    no line inside a segment to blame."""
+    spans = {key: locator.at(*key) for key in scores}
+    forwarding: dict[str, set[int]] = {}
+    for key, span in spans.items():
+        if span is not None and span[2] not in forwarding:
+            forwarding[span[2]] = _forwarding_lines(db.segment(span[2]))
+    moved = {key for key, span in spans.items() if span is not None and key[1] in forwarding[span[2]]}
+    kept = {key: score for key, score in scores.items() if key not in moved}
+    if not moved or not kept:
+        return scores, 0
+    top_kept = max(kept.values())
+    if all(spans[key] is None for key, score in kept.items() if score >= top_kept - 1e-12):
+        return scores, 0  # the top would be lines outside every segment: nothing to blame
+    return kept, sum(scores[key] >= top_kept - 1e-12 for key in moved)
 
 
-def _hands_on_stored_value(line: str) -> bool:
+def _forwarding_lines(segment: Segment | None) -> set[int]:
+    """The lines of a Python function that only hand on data the input already holds: the
+    single `return obj.attr` (or `return name`) of an accessor, and such a return as the
+    whole branch of a presence test (`if self.obs is not None: return self.obs.wires`).
+    They compute nothing. When only failing inputs run them, they say what those inputs
+    hold (an observable instead of wires); the fault is in the code that uses, or fails to
+    use, that part, and it ran for passing inputs too, so Ochiai ranks it lower. An early
+    return behind a computed condition (`if angle % 1 == 0: return self`) is not
+    forwarding: the condition may be the fault."""
+    if segment is None or segment.language != "python":
+        return set()
+    if segment.source.count("\n") != segment.end_line - segment.start_line:
+        return set()  # the stored text and the file's numbering disagree: no line can be trusted
     try:
-        tree = ast.parse(line.strip())
-    except SyntaxError:  # part of a statement spanning lines: not a bare return
-        return False
-    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Return) or tree.body[0].value is None:
-        return False
-    value = tree.body[0].value
-    while isinstance(value, ast.Attribute):
-        value = value.value
-    return isinstance(value, ast.Name)
+        tree = ast.parse(textwrap.dedent(segment.source))
+    except SyntaxError:
+        return set()
+    function = next((node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if function is None:
+        return set()
+    body = [statement for statement in function.body if not _is_docstring(statement)]
+    returns = [body[0]] if len(body) == 1 and _returns_stored(body[0]) else []
+    returns += [node.body[0] for node in ast.walk(function)
+                if isinstance(node, ast.If) and _tests_presence(node.test) and len(node.body) == 1
+                and _returns_stored(node.body[0])]
+    return {segment.start_line + node.lineno - 1 for node in returns if node.end_lineno == node.lineno}
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str))
+
+
+def _stored(node: ast.expr) -> bool:
+    """A name or an attribute chain on one: `out`, `self._wires`, `self.obs.wires`."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _returns_stored(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Return) and statement.value is not None and _stored(statement.value)
+
+
+def _tests_presence(test: ast.expr) -> bool:
+    """`x`, `not x`, `x is None`, `x is not None` for a stored x."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
+        test = test.left
+    return _stored(test)
 
 
 def _line_set(run: CoverageRun) -> set[tuple[str, int]]:

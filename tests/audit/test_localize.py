@@ -326,23 +326,78 @@ def test_lines_that_only_hand_on_a_stored_value_are_not_suspects(tmp_path: Path,
     assert top == {("tallypkg/core.py", 8), ("tallypkg/core.py", 19)}
     cause = localize(narrowed, db, entry=entry)
     assert cause.segment == "tallypkg.core.Tally.process"
-    assert "2 line(s) that only hand on a stored value" in cause.method
+    assert "2 line(s) ranked at the top only forward stored data" in cause.method
     assert cause.score == pytest.approx(1 / math.sqrt(3), abs=1e-4)  # ran in all three runs
 
 
-@pytest.mark.parametrize("line, hands_on", [
-    ("return self._wires", True),
-    ("        return self.relabel.wires", True),
-    ("return out", True),
-    ("return self._wires[::-1]", False),  # computes: a slice
-    ("return len(self.wires)", False),
-    ("return None", False),
-    ("return", False),
-    ("return self.wires if self.obs is None else self.obs.wires", False),
-    ("return (", False),  # first line of a statement spanning lines
-    ("x = self._wires", False),
-])
-def test_which_lines_only_hand_on_a_stored_value(line: str, hands_on: bool):
-    from qusema.verify.localize import _hands_on_stored_value
+SHORTCUT_PACKAGE = {
+    "__init__.py": "from shortpkg.core import Op\n",
+    "core.py": ("class Op:\n"
+                "    def __init__(self, angle):\n"
+                "        self.angle = angle\n\n"
+                "    def simplify(self):\n"
+                "        if self.angle % 1 == 0:\n"
+                "            return self  # the defect: a whole turn should reduce to 0\n"
+                "        return Op(self.angle % 1)\n\n"
+                "    def run(self):\n"
+                "        return self.simplify().angle\n"),
+}
 
-    assert _hands_on_stored_value(line) is hands_on
+
+def test_an_early_return_behind_a_computed_condition_stays_a_suspect(tmp_path: Path, monkeypatch):
+    # `return self` forwards stored data too, but the branch it ends is decided by a
+    # computation: the fault may be the condition, and it is here.
+    db, trace = _real_package(tmp_path, monkeypatch, "shortpkg", SHORTCUT_PACKAGE)
+    runs = coverage_runs(trace, "from shortpkg import Op\nassert Op(2).run() == 0\n",
+                         ["from shortpkg import Op\nassert Op(2.5).run() == 0.5\n",
+                          "from shortpkg import Op\nassert Op(0.25).run() == 0.25\n"])
+    assert [r.passed for r in runs] == [False, True, True]
+    cause = localize(runs, db, entry=["shortpkg.core.Op.run"])
+    assert cause.segment == "shortpkg.core.Op.simplify" and cause.score == 1.0
+    assert "forward stored data" not in cause.method
+
+
+def test_forwarding_lines_are_suspects_again_under_a_twin_and_when_nothing_else_is_left(tmp_path: Path,
+                                                                                         monkeypatch):
+    db, _ = _real_package(tmp_path, monkeypatch, "tallypkg", TALLY_PACKAGE)
+    getter, process = ("tallypkg/core.py", 8), ("tallypkg/core.py", 26)
+    # A passing twin ran the same lines: every segment the failure ran ties, getters
+    # included, and the unit under audit wins the tie.
+    lines = {"tallypkg/core.py": [getter[1], process[1]]}
+    twin = [CoverageRun(passed=False, lines=lines), CoverageRun(passed=True, lines=lines)]
+    cause = localize(twin, db, prefer=frozenset({"tallypkg.core.Relabel.wires"}))
+    assert cause.segment == "tallypkg.core.Relabel.wires" and "no score ranks them" in cause.method
+    # Only getter lines failed alone, and no line of another segment ran: the getter is blamed.
+    alone = [CoverageRun(passed=False, lines={"tallypkg/core.py": [getter[1]]}),
+             CoverageRun(passed=True, lines={"tallypkg/core.py": []})]
+    assert localize(alone, db).segment == "tallypkg.core.Relabel.wires"
+    # A getter line tied with a computing line at the top is set aside, and the method says so.
+    tied = [CoverageRun(passed=False, lines={"tallypkg/core.py": [getter[1], process[1]]}),
+            CoverageRun(passed=True, lines={"tallypkg/core.py": [25]})]
+    cause = localize(tied, db, prefer=frozenset({"tallypkg.core.Relabel.wires"}))
+    assert cause.segment == "tallypkg.core.Tally.process"
+    assert "1 line(s) ranked at the top only forward stored data" in cause.method
+
+
+@pytest.mark.parametrize("body, forwarding", [
+    ("    return self._wires\n", [1]),
+    ("    \"\"\"The wires.\"\"\"\n    return self.obs.wires\n", [2]),
+    ("    if self.obs is not None:\n        return self.obs.wires\n    return self._wires\n", [2]),
+    ("    if not self.cache:\n        return out\n    return self.cache\n", [2]),
+    ("    if self.angle % 1 == 0:\n        return self\n    return Op(0)\n", []),  # a computed condition
+    ("    return self._wires[::-1]\n", []),  # computes: a slice
+    ("    return len(self.wires)\n", []),
+    ("    return None\n", []),
+    ("    x = self._wires\n    return x\n", []),  # not an accessor: two statements
+    ("    return (\n        self._wires\n    )\n", []),  # spans lines
+])
+def test_which_lines_only_forward_stored_data(body: str, forwarding: list[int]):
+    from qusema.units.records import Segment
+    from qusema.verify.localize import _forwarding_lines
+
+    source = "@property\ndef f(self):\n" + body
+    lines = source.count("\n")
+    segment = Segment(qualname="m.f", language="python", kind="method", name="f", file="m.py", start_line=10,
+                      end_line=10 + lines - 1, signature="def f(self)", source=source.rstrip("\n"))
+    # lines counted from the `def` line's body: the decorator is line 10, the def 11
+    assert _forwarding_lines(segment) == {11 + n for n in forwarding}
