@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import math
-import textwrap
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -132,9 +132,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
     method = (f"ochiai over line coverage of {sum(not r.passed for r in runs)} failing and "
               f"{sum(r.passed for r in runs)} passing runs")
     if set_aside:
-        method += (f"; {set_aside} line(s) ranked at the top only forward stored data (an accessor's `return "
-                   "self.x`, or one behind a presence test) and were set aside: that they ran says what the "
-                   "failing input holds, not what computed wrongly")
+        method += (f"; {set_aside} line(s) ranked at or above the line blamed only forward stored data (an "
+                   "accessor's `return self.x`, or such a return behind a presence test) and were set aside: that "
+                   "they ran says what the failing input holds, not what computed wrongly")
     if twinned:
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
                    "depends on data, not on which lines run, and every segment all failing runs executed is a "
@@ -175,30 +175,74 @@ def _without_forwarding(scores: dict[tuple[str, int], float], db: IndexDB,
 
 def _forwarding_lines(segment: Segment | None) -> set[int]:
     """The lines of a Python function that only hand on data the input already holds: the
-    single `return obj.attr` (or `return name`) of an accessor, and such a return as the
-    whole branch of a presence test (`if self.obs is not None: return self.obs.wires`).
-    They compute nothing. When only failing inputs run them, they say what those inputs
-    hold (an observable instead of wires); the fault is in the code that uses, or fails to
-    use, that part, and it ran for passing inputs too, so Ochiai ranks it lower. An early
-    return behind a computed condition (`if angle % 1 == 0: return self`) is not
-    forwarding: the condition may be the fault."""
-    if segment is None or segment.language != "python":
+    single `return self.x.y` of an accessor, and a `return` of a tested chain or of a chain
+    extending it as the whole branch of a presence test (`if self.obs is not None: return
+    self.obs.wires`), in the function's own branches (not in loops, where a return ends a
+    search, nor in nested functions). They compute nothing. When only failing inputs run
+    them, they say what those inputs hold (an observable instead of wires); the fault is in
+    the code that uses, or fails to use, that part, and it ran for passing inputs too, so
+    Ochiai ranks it lower. Not forwarding: `return self` (a decision, as in an `adjoint`
+    that returns its operator), a return behind a computed condition or a flag
+    (`if angle % 1 == 0: return self`, `if self.inverse: return self._matrix`) — the
+    condition may be the fault."""
+    parsed = _parsed_function(segment) if segment is not None and segment.language == "python" else None
+    if parsed is None:
         return set()
-    if segment.source.count("\n") != segment.end_line - segment.start_line:
-        return set()  # the stored text and the file's numbering disagree: no line can be trusted
-    try:
-        tree = ast.parse(textwrap.dedent(segment.source))
-    except SyntaxError:
-        return set()
-    function = next((node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
-    if function is None:
-        return set()
+    function, offset = parsed
     body = [statement for statement in function.body if not _is_docstring(statement)]
-    returns = [body[0]] if len(body) == 1 and _returns_stored(body[0]) else []
-    returns += [node.body[0] for node in ast.walk(function)
-                if isinstance(node, ast.If) and _tests_presence(node.test) and len(node.body) == 1
-                and _returns_stored(node.body[0])]
-    return {segment.start_line + node.lineno - 1 for node in returns if node.end_lineno == node.lineno}
+    returns = []
+    if (len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Attribute)
+            and _chain(body[0].value)):
+        returns.append(body[0])
+    for branch in _branches(function.body):
+        tested = _presence_tested(branch.test)
+        if tested and len(branch.body) == 1 and isinstance(branch.body[0], ast.Return):
+            returned = _chain(branch.body[0].value)
+            if returned and returned[:len(tested)] == tested:
+                returns.append(branch.body[0])
+    return {segment.start_line + node.lineno - 1 - offset for node in returns if node.end_lineno == node.lineno}
+
+
+def _parsed_function(segment: Segment) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    """The segment's function parsed from its stored text, and how many lines were put
+    before the text to parse it; None when the text is not exactly that function (the
+    stored window and the file's numbering disagree, e.g. after a form feed, which
+    `str.splitlines` counts as a line end and Python does not)."""
+    text = segment.source
+    count = text.count("\n") + 1
+    if count != segment.end_line - segment.start_line + 1:
+        return None
+    offset = 1 if text[:1].isspace() else 0  # a method: parse it inside a block of its own indentation
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # invalid escape sequences are the library's own business
+        try:
+            tree = ast.parse("if True:\n" + text if offset else text)
+        except SyntaxError:
+            return None
+    nodes = tree.body[0].body if offset else tree.body
+    function = nodes[0] if nodes and isinstance(nodes[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if function is None or function.name != segment.name:
+        return None
+    first = min([decorator.lineno for decorator in function.decorator_list] + [function.lineno]) - offset
+    if first != 1 or function.end_lineno - offset != count:
+        return None
+    return function, offset
+
+
+def _branches(statements: list[ast.stmt]):
+    """The `if` statements of a function's own control flow: through if/elif/else, with and
+    try blocks, not into loops or nested definitions."""
+    for statement in statements:
+        if isinstance(statement, ast.If):
+            yield statement
+            yield from _branches(statement.body)
+            yield from _branches(statement.orelse)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _branches(statement.body)
+        elif isinstance(statement, ast.Try):
+            for block in (statement.body, *(handler.body for handler in statement.handlers), statement.orelse,
+                          statement.finalbody):
+                yield from _branches(block)
 
 
 def _is_docstring(statement: ast.stmt) -> bool:
@@ -206,25 +250,24 @@ def _is_docstring(statement: ast.stmt) -> bool:
             and isinstance(statement.value.value, str))
 
 
-def _stored(node: ast.expr) -> bool:
-    """A name or an attribute chain on one: `out`, `self._wires`, `self.obs.wires`."""
+def _chain(node: ast.expr | None) -> tuple[str, ...]:
+    """`self.obs.wires` as ("self", "obs", "wires"); () for anything that is not a name or
+    an attribute chain on one."""
+    names = []
     while isinstance(node, ast.Attribute):
+        names.append(node.attr)
         node = node.value
-    return isinstance(node, ast.Name)
+    return (node.id, *reversed(names)) if isinstance(node, ast.Name) else ()
 
 
-def _returns_stored(statement: ast.stmt) -> bool:
-    return isinstance(statement, ast.Return) and statement.value is not None and _stored(statement.value)
-
-
-def _tests_presence(test: ast.expr) -> bool:
-    """`x`, `not x`, `x is None`, `x is not None` for a stored x."""
+def _presence_tested(test: ast.expr) -> tuple[str, ...]:
+    """The chain x of `x`, `not x`, `x is None`, `x is not None`; () for any other test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
         test = test.left
-    return _stored(test)
+    return _chain(test)
 
 
 def _line_set(run: CoverageRun) -> set[tuple[str, int]]:
