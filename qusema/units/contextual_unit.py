@@ -83,7 +83,10 @@ def strip_docstring(source: str) -> str:
     if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
             and isinstance(first.value.value, str)) or first.end_lineno is None:
         return source
-    lines = source.splitlines(keepends=True)
+    # a stored segment's lines are joined by "\n" alone; splitlines would also break at a form
+    # feed inside a line and shift every line after it against the parse's numbering
+    lines = [line + "\n" for line in source.split("\n")]
+    lines[-1] = lines[-1][:-1]
     if len(body) == 1:  # the body would be empty: keep it valid
         indent = lines[first.lineno - 1][: len(lines[first.lineno - 1]) - len(lines[first.lineno - 1].lstrip())]
         return "".join(lines[: first.lineno - 1] + [indent + "...\n"] + lines[first.end_lineno:])

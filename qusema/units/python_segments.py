@@ -10,6 +10,7 @@ inference will need are kept as small nested lists ("expression terms"):
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from dataclasses import dataclass, replace
 
@@ -51,7 +52,7 @@ def parse_python_file(rel_path: str, data: bytes, content_hash: str) -> FilePars
         raise PythonSyntaxProblem(f"line {exc.lineno}: {exc.msg}") from exc
     except (ValueError, RecursionError) as exc:  # null bytes, absurdly deep nesting
         raise PythonSyntaxProblem(str(exc)) from exc
-    lines = text.splitlines()
+    lines = source_lines(text)
     extractor = _ModuleExtractor(module, rel_path, lines)
     extractor.visit_body(tree.body, owner=None)
     facts = {
@@ -72,6 +73,20 @@ def parse_python_file(rel_path: str, data: bytes, content_hash: str) -> FilePars
         segments=extractor.segments,
         facts=facts,
     )
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of Python source as the tokenizer numbers them. `str.splitlines` also breaks
+    at form feeds, vertical tabs, \\x1c-\\x1e, \\x85 and \\u2028/\\u2029, which Python source
+    may hold inside a line; after one, every stored line would be shifted against the line
+    numbers of `ast`, of tracebacks and of coverage."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":  # a final line break ends the last line, it does not start one
+        lines.pop()
+    return lines
 
 
 def python_loc(lines: list[str], docstring_lines: set[int]) -> int:

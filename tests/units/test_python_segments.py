@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from qusema.units.files import content_hash
+from qusema.units.contextual_unit import strip_docstring
 from qusema.units.python_segments import PythonSyntaxProblem, module_name_for, parse_python_file
 
 
@@ -62,6 +63,25 @@ def test_decorators_are_part_of_the_segment(tmp_path):
     (seg,) = fp.segments
     assert seg.decorators == ("property", "staticmethod")
     assert (seg.start_line, seg.end_line) == (2, 5)
+
+
+@pytest.mark.parametrize("inline_break", ["\f", "\v", "\x1c", "\x85", "\u2028"])
+def test_a_character_that_str_splitlines_breaks_at_does_not_shift_the_stored_lines(inline_break):
+    # Python breaks lines only at \n, \r\n and \r; these characters sit inside a comment or string
+    source = (f"def f():\n    return 1\n# section{inline_break}\n# note{inline_break}here\n"
+              f"def g(a,\r\n      b):\r    s = 'x{inline_break}y'\n    return a + b\n")
+    fp = parse_python_file("m.py", source.encode(), "h")
+    by_name = {s.qualname: s for s in fp.segments}
+    g = by_name["m.g"]
+    assert (g.start_line, g.end_line) == (5, 8)
+    assert g.source.split("\n") == ["def g(a,", "      b):", f"    s = 'x{inline_break}y'", "    return a + b"]
+    assert g.signature == "def g(a,\n      b):"
+    assert fp.loc == 6
+
+
+def test_docstring_stripping_keeps_a_form_feed_inside_its_line():
+    source = 'def f(x):  # a form\ffeed\n    """Doc."""\n    return x\n'
+    assert strip_docstring(source) == "def f(x):  # a form\ffeed\n    return x\n"
 
 
 def test_loc_counts_no_blank_comment_or_docstring_lines():
