@@ -206,8 +206,8 @@ def _forwarding_lines(segment: Segment | None) -> set[int]:
 def _parsed_function(segment: Segment) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
     """The segment's function parsed from its stored text, and how many lines were put
     before the text to parse it; None when the text is not exactly that function (the
-    stored window and the file's numbering disagree, e.g. after a form feed, which
-    `str.splitlines` counts as a line end and Python does not)."""
+    stored window and the file's numbering disagree, as they did in indexes whose parser
+    counted a form feed as a line end)."""
     text = segment.source
     count = text.count("\n") + 1
     if count != segment.end_line - segment.start_line + 1:

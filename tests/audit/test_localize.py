@@ -419,8 +419,8 @@ def test_a_stored_text_that_does_not_match_the_file_numbering_forwards_nothing()
     aligned = Segment(qualname="m.C.f", language="python", kind="method", name="f", file="m.py", start_line=5,
                       end_line=6, signature="def f(self)", source=text)
     assert _forwarding_lines(aligned) == {6}
-    # The window the index cut one line too early (a form feed above it): the text no
-    # longer starts with the function, and no line of it is trusted.
+    # A window cut one line too early (as a parser that counted a form feed as a line end
+    # did): the text no longer starts with the function, and no line of it is trusted.
     shifted = Segment(qualname="m.C.f", language="python", kind="method", name="f", file="m.py", start_line=5,
                       end_line=7, signature="def f(self)", source="    x = 1\n" + text)
     assert _forwarding_lines(shifted) == set()
