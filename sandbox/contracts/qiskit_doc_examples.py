@@ -89,6 +89,10 @@ def skeleton(text):
 
 
 RELATIVE = 1e-6  # relative slack for round-off and iterative-solver noise (of the output's scale)
+# Absolute slack: a number this small printed alone (an expectation value of exactly 0 shown as
+# -2.2e-17) is double-precision round-off, which the relative slack of an output whose only
+# number it is cannot absorb. Documented values that differ are far larger (1e-3 and up so far).
+ROUND_OFF = 1e-12
 
 
 def _decimals(part):
@@ -122,7 +126,7 @@ def tolerances(documented_numbers):
             return 0.5  # an integer: the value rounds to it
         decimals = _decimals(part) or widest  # '1.' : numpy's whole value at its array's precision
         exponent = int(_re.split(r"[eE]", part)[1]) if _re.search(r"[eE]", part) else 0
-        return 1.5 * 10.0 ** (exponent - decimals) + RELATIVE * max(abs(value), scale)
+        return 1.5 * 10.0 ** (exponent - decimals) + RELATIVE * max(abs(value), scale) + ROUND_OFF
 
     found = []
     for re_, im, r, i in documented_numbers:

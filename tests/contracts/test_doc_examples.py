@@ -113,9 +113,11 @@ def test_comparison_judges_numbers_only(pennylane_runtime):
         "  'rounding': mismatches(documented_numbers('0.9905158'), '0.99051581356'),\n"
         "  'beyond': mismatches(documented_numbers('0.9905158'), '0.9905258'),\n"
         "  'noise': mismatches(documented_numbers('(-0.32+2.1e-17j) * I(0) + 0.79 * Z(0)'), '(-0.32+0j) * I(0) + 0.79 * Z(0)'),\n"
+        "  'noise_alone': mismatches(documented_numbers('-2.220446049250313e-17'), '0.0'),\n"
+        "  'small_alone': mismatches(documented_numbers('3.0e-05'), '0.0'),\n"
         "}\n"
         "print(json.dumps({'same': same, 'reformatted': reformatted, 'bad': {k: len(v) for k, v in checks.items()}}))")
     result = pennylane_runtime(code)
     assert result["same"] and not result["reformatted"]
     assert result["bad"] == {"wrapper": 0, "float64": 0, "phase": 1, "sign": 1, "rounding": 0, "beyond": 1,
-                             "noise": 0}
+                             "noise": 0, "noise_alone": 0, "small_alone": 1}
