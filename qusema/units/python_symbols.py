@@ -106,6 +106,7 @@ class SymbolTable:
 
     def _imported_name(self, module: str, facts: dict, name: str) -> Value | None:
         found: Value | None = None
+        submodule: Value | None = None
         for imp in facts["imports"]:
             if imp["kind"] == "import":
                 bound = imp["alias"] or imp["module"].split(".")[0]
@@ -117,10 +118,18 @@ class SymbolTable:
                 if imp["name"] == "*" or (imp["alias"] or imp["name"]) != name:
                     continue
                 source = self.absolute_module(module, facts["is_package"], imp["module"], imp.get("level", 0))
+                if source == module:
+                    # `from . import _native` in a package's own __init__: the package does
+                    # not have the name yet, so Python imports the submodule (a compiled one
+                    # too). Asked of the package itself it would be a cycle; a name the
+                    # package binds itself or imports from elsewhere goes first.
+                    if imp["name"] not in facts["globals"]:
+                        submodule = self.module_value(f"{source}.{imp['name']}")
+                    continue
                 found = self.member_of_module(source, imp["name"])
             if found[0] != "unknown":
                 return found
-        return found
+        return submodule or found
 
     def _star_imports(self, module: str, facts: dict, name: str) -> Value | None:
         for imp in facts["imports"]:
