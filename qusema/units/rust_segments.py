@@ -562,6 +562,9 @@ def _py_method(info: _FnInfo) -> dict:
     elif "getter" in attrs or "setter" in attrs:
         kind = "getter" if "getter" in attrs else "setter"
         explicit = next(iter(attrs[kind]), None)
+        if explicit:
+            # `#[getter(name)]` and `#[getter("name")]` name the same Python attribute
+            explicit = explicit.removeprefix('"').removesuffix('"')
         python_name = explicit or name.removeprefix("get_" if kind == "getter" else "set_")
     elif "classattr" in attrs:
         # A class attribute is read like a property, which is the nearest export kind.

@@ -264,3 +264,24 @@ def test_a_single_long_statement_is_cut_between_match_arms(tmp_path):
         ("demo::pick#p2", 754, 1505),
     ]
     assert fp.facts["oversized_partitions"] == []
+
+
+def test_a_getter_named_by_a_string_literal_has_that_name_without_quotes():
+    source = b"""use pyo3::prelude::*;
+#[pyclass]
+pub struct Data { x: u32 }
+#[pymethods]
+impl Data {
+    #[getter("_indices")]
+    fn get_indices(&self) -> u32 { self.x }
+    #[setter("_indices")]
+    fn set_indices(&mut self, v: u32) { self.x = v }
+    #[getter(width)]
+    fn get_w(&self) -> u32 { self.x }
+    #[getter]
+    fn get_plain(&self) -> u32 { self.x }
+}
+"""
+    (impl,) = parse_rust_file("src/lib.rs", source, "crate_x").facts["pyo3"]["method_impls"]
+    assert [(m["python_name"], m["kind"]) for m in impl["methods"]] == [
+        ("_indices", "getter"), ("_indices", "setter"), ("width", "getter"), ("plain", "getter")]
