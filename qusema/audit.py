@@ -454,7 +454,24 @@ def _root_cause(ctx: _AuditContext, coverage: list, api: str, entry: list[str]) 
         if whole is not None and whole.segment in ctx.focus_units:
             return replace(whole, method=whole.method + " (whole spectrum: the API's own call did not reach it)"
                            + lent_note(coverage))
-    return root_cause if root_cause is None else replace(root_cause, method=root_cause.method + lent_note(narrowed))
+    if root_cause is None:
+        return _compiled_entry(ctx.db, entry)
+    return replace(root_cause, method=root_cause.method + lent_note(narrowed))
+
+
+def _compiled_entry(db: IndexDB, entry: list[str]) -> RootCause | None:
+    """When no Python line ranks as a suspect and the API is compiled code (a Rust function
+    PyO3 exposes), the API's own Rust segment: line coverage cannot see into it, so the
+    spectrum is silent exactly where the computation ran. Reported without a score; the
+    Stage I call graph leads on from it (`qusema callees`)."""
+    segments = [db.segment(q) for q in entry]
+    if not segments or any(s is None or s.language != "rust" for s in segments):
+        return None
+    first = segments[0]
+    return RootCause(segment=first.qualname, file=first.file, start_line=first.start_line, end_line=first.end_line,
+                     score=0.0, method="no Python line the failing runs executed ranks as a suspect, and the API "
+                     "is compiled code (Rust) that line coverage cannot see into: its entry segment is reported "
+                     "(no score; its callees in the Stage I index are the next suspects)")
 
 
 def _entered_by_one_call(api: str, entry: list[str], library: str) -> bool:

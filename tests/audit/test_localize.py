@@ -427,3 +427,24 @@ def test_a_stored_text_that_does_not_match_the_file_numbering_forwards_nothing()
     other = Segment(qualname="m.C.g", language="python", kind="method", name="g", file="m.py", start_line=5,
                     end_line=6, signature="def g(self)", source=text)
     assert _forwarding_lines(other) == set()
+
+
+def test_a_compiled_api_with_no_python_suspect_is_localized_to_its_rust_entry(qfix_root: Path, tmp_path: Path):
+    from qusema.audit import AuditConfig, _AuditContext, _root_cause
+
+    db = index_tree(qfix_root, tmp_path / "index.sqlite")
+    context = _AuditContext(AuditConfig("qfix==0.1"), env=None, db=db, contracts={}, run_id="r")
+    rust, python = "qfix_core::phase::apply_phase", "qfix.circuit.Circuit.shifted"
+    assert db.segment(rust).language == "rust" and db.segment(python).language == "python"
+    # The failing and the passing input ran the same Python lines, none of them in a segment
+    # (module-level code): coverage names no suspect.
+    silent = [CoverageRun(False, {"qfix/__init__.py": [1, 2]}), CoverageRun(True, {"qfix/__init__.py": [1, 2]})]
+    cause = _root_cause(context, silent, "qfix.apply_phase", [rust])
+    assert (cause.segment, cause.file, cause.score) == (rust, db.segment(rust).file, 0.0)
+    assert "compiled code (Rust)" in cause.method
+    # A Python API with the same silent spectrum stays without a root cause.
+    assert _root_cause(context, silent, "qfix.Circuit.shifted", [python]) is None
+    # A Python line only the failing run executed is the suspect, Rust entry or not.
+    start = db.segment(python).start_line
+    spoken = [CoverageRun(False, {"qfix/circuit.py": [start + 1]}), CoverageRun(True, {"qfix/__init__.py": [1]})]
+    assert _root_cause(context, spoken, "qfix.apply_phase", [rust]).segment == python
