@@ -96,45 +96,45 @@ def test_references_to_classes_and_same_file_constants(resolver):
     assert ("class", "qfix.circuit.Gate") in {(r.kind, r.target) for r in refs}
 
 
-def test_a_star_import_binds_what_the_source_has_not_its_builtins(tmp_path):
+def _parses(files: dict[str, str]) -> list:
+    return [parse_python_file(rel, text.encode(), rel) for rel, text in files.items()]
+
+
+def _table(parses: list) -> SymbolTable:
+    return SymbolTable.build({p.facts["module"]: p.facts for p in parses})
+
+
+def test_a_star_import_binds_what_the_source_has_not_its_builtins():
     """`from .a import *` then `from .b import pow`: pow is b's, even though `a` would
     fall back to the builtin pow for the name."""
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    files = {
+    parses = _parses({
         "pkg/__init__.py": "from .a import *\nfrom .b import pow\n",
         "pkg/a.py": "def other():\n    return 1\n",
         "pkg/b.py": "def pow(x, k):\n    return x\n",
         "pkg/use.py": "import pkg\n\n\ndef f():\n    return pkg.pow(2, 3)\n",
-    }
-    parses = [parse_python_file(rel, text.encode(), rel) for rel, text in files.items()]
-    table = SymbolTable.build({p.facts["module"]: p.facts for p in parses})
-    resolver = PythonCallResolver(table, {s.qualname for p in parses for s in p.segments}, native={})
+    })
+    resolver = PythonCallResolver(_table(parses), {s.qualname for p in parses for s in p.segments}, native={})
     (call,), _ = resolver.resolve_function("pkg.use.f")
     assert call.target == "pkg.b.pow"
 
 
-def test_a_package_importing_its_compiled_submodule_reaches_the_compiled_names(tmp_path):
+def test_a_package_importing_its_compiled_submodule_reaches_the_compiled_names():
     """`from . import _native` in pkg/__init__.py binds the submodule, also when it is a
     compiled one with no Python file; a name later bound as `pkg._native.core.Op` (an
     attribute chain, not an import) is then the compiled class."""
-    files = {
-        "pkg/__init__.py": "from . import _native\nfrom . import sub\nfrom .ops import Op\nVALUE = 1\n",
+    table = _table(_parses({
+        "pkg/__init__.py": "from . import _native\nfrom . import sub\nfrom .ops import Op\n",
         "pkg/sub.py": "def f():\n    return 1\n",
         "pkg/ops.py": "import pkg._native.core\n\nOp = pkg._native.core.Op\n",
-        "pkg/own.py": "",
-    }
-    parses = [parse_python_file(rel, text.encode(), rel) for rel, text in files.items()]
-    table = SymbolTable.build({p.facts["module"]: p.facts for p in parses})
+    }))
     assert table.global_name("pkg", "_native") == ("native", "pkg._native")
     assert table.global_name("pkg", "sub") == ("module", "pkg.sub")
     assert table.global_name("pkg.ops", "Op") == ("native", "pkg._native.core.Op")
     assert table.global_name("pkg", "Op") == ("native", "pkg._native.core.Op")
     # a name the package binds itself is not taken for a submodule
-    own = parse_python_file("q/__init__.py", b"X = len\nfrom . import X\n", "q")
-    assert SymbolTable.build({"q": own.facts}).global_name("q", "X") == ("external", "builtins.len")
+    own = _table(_parses({"q/__init__.py": "X = len\nfrom . import X\n"}))
+    assert own.global_name("q", "X") == ("external", "builtins.len")
     # a name the package also imports from a module of its own is that module's
-    both = [parse_python_file("r/__init__.py", b"from . import f\nfrom .m import f\n", "r"),
-            parse_python_file("r/m.py", b"def f():\n    return 1\n", "m")]
-    table = SymbolTable.build({p.facts["module"]: p.facts for p in both})
-    assert table.global_name("r", "f") == ("function", "r.m.f")
+    both = _table(_parses({"r/__init__.py": "from . import f\nfrom .m import f\n",
+                           "r/m.py": "def f():\n    return 1\n"}))
+    assert both.global_name("r", "f") == ("function", "r.m.f")
