@@ -340,8 +340,9 @@ MIN_DEEPER_CHECK_S = 10.0
 def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
             started: float, progress: Progress) -> None:
     """Every check done, time left: check again, with DEEPEN_FACTOR times the examples, the
-    laws that held. The first inputs drawn are the same (same seed); the rest are new. A
-    budget that runs out here leaves the audit complete: these checks only add."""
+    laws that held. Each round draws from a seed of its own (`WorkItem.seed`), so all its
+    inputs are new. A budget that runs out here leaves the audit complete: these checks
+    only add."""
     examples = ctx.config.examples
     current = items
     for _ in range(ctx.config.deepen):
@@ -380,7 +381,8 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
                   time_limit_s: float | None = None) -> _ItemOutcome:
     """Check one (contract, subject); a violation is verified and its coverage traced here,
     in the sandbox, so it is recorded together with the check that found it."""
-    result = engine.check(item, item.examples or ctx.config.examples, ctx.config.seed, time_limit_s=time_limit_s)
+    result = engine.check(item, item.examples or ctx.config.examples, item.seed(ctx.config.seed),
+                          time_limit_s=time_limit_s)
     if result["outcome"] != "violated" and not result.get("panic"):
         return _ItemOutcome(result)
     contract = ctx.contracts[item.contract]

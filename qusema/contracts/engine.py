@@ -47,6 +47,17 @@ class WorkItem:
         base = f"{self.contract}::{self.subject}"
         return base if self.examples is None else f"{base}{DEEPER}{self.examples}"
 
+    def seed(self, audit_seed: int) -> int:
+        """The seed this check draws its inputs from. A first check uses the audit's seed. A
+        deeper re-check gets its own, derived from the audit's seed and its example count:
+        with the audit's seed, hypothesis would draw the inputs of the round before first
+        (the same random stream), so a quarter of a 4x round would re-check inputs that
+        already held, and an unlucky stream stays unlucky in every round."""
+        if self.examples is None:
+            return audit_seed
+        digest = hashlib.sha256(f"{audit_seed}{DEEPER}{self.examples}".encode()).digest()
+        return int.from_bytes(digest[:4], "big")
+
 
 def catalog_fingerprint(library: str) -> str:
     """A digest of the code that states and checks one library's laws: the runtime, the

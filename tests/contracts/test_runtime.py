@@ -1,5 +1,7 @@
 """The in-sandbox runtime itself, under a real release's Python."""
 
+from qusema.contracts.engine import WorkItem
+
 PANIC = """
 import json, contract_runtime as r
 from hypothesis import strategies as st
@@ -293,3 +295,36 @@ def test_a_subject_failing_on_every_input_borrows_passing_runs_from_the_laws_oth
     # A law with no other subject has nothing to lend, and says nothing about lending.
     assert alone["outcome"] == "violated" and alone["passing_reproducers"] == []
     assert "lent_passing" not in alone
+
+
+DRAWS = """
+import json, contract_runtime as r
+from hypothesis import strategies as st
+
+seen = []
+law = r.Contract("t.draws", "f", "law", "src", lambda: ["s"], lambda s: st.integers(0, 10 ** 9),
+                 lambda s, e: seen.append(e), lambda s, e: "", lambda s: "api")
+r._contracts = lambda library: {"t.draws": law}
+rounds = {}
+for name, examples, seed in ROUNDS:
+    seen.clear()
+    r.check("t", "t.draws", "s", examples, seed)
+    rounds[name] = list(seen)
+print(json.dumps(rounds))
+"""
+
+
+def test_a_deeper_round_draws_new_inputs_instead_of_replaying_the_round_before(qiskit_runtime):
+    first, deeper = WorkItem("t.draws", "s"), WorkItem("t.draws", "s", examples=100)
+    rounds = [("first", 25, first.seed(0)), ("deeper", 100, deeper.seed(0)), ("same seed", 100, 0)]
+    seen = qiskit_runtime(DRAWS.replace("ROUNDS", repr(rounds)))
+    assert len(seen["first"]) == 25 and len(seen["deeper"]) == 100
+    # Why the deeper round has a seed of its own: hypothesis replays the same stream, so a
+    # round with the audit's seed starts by re-checking the inputs that already held.
+    replayed = set(seen["first"]) & set(seen["same seed"])
+    assert len(replayed) >= 20, sorted(replayed)
+    # Every search also tries a few simple inputs (0, round numbers); beyond those, all are new.
+    again = set(seen["first"]) & set(seen["deeper"])
+    assert len(again) <= 3, sorted(again)
+    assert deeper.seed(0) == WorkItem("other.law", "other", examples=100).seed(0)  # one seed per round
+    assert deeper.seed(0) != deeper.seed(1) and deeper.seed(0) != WorkItem("t", "s", examples=400).seed(0)
