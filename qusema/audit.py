@@ -8,6 +8,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -52,6 +53,19 @@ PANIC_SOURCE = ("robustness: PyO3 turns a Rust panic into PanicException, which 
 
 class AuditError(Exception):
     """The audit cannot run as asked (e.g. a --focus that names no unit)."""
+
+
+class NoLawMatches(AuditError):
+    """--contracts names no law of the release's catalog."""
+
+    def __init__(self, patterns: tuple[str, ...], target: str, law_ids: list[str]) -> None:
+        prefixes: dict[str, int] = {}
+        for law_id in law_ids:
+            prefix = ".".join(law_id.split(".")[:2]) + ".*"
+            prefixes[prefix] = prefixes.get(prefix, 0) + 1
+        listing = ", ".join(f"{p} ({n})" for p, n in sorted(prefixes.items()))
+        super().__init__(f"no law of {target} matches --contracts {','.join(patterns)}; "
+                         f"its {len(law_ids)} laws: {listing}")
 
 
 @dataclass(frozen=True)
@@ -150,10 +164,24 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
     run_id = run_id_for(config, agent)
     run_dir = out_root / f"{config.library}-{config.version}" / run_id
     summary = AuditSummary(run_dir=run_dir)
+    # The environment first: a release that does not resolve leaves no run behind (a second
+    # try would otherwise be told to --resume a run that never started).
+    env = _environment(config, envs or EnvironmentStore(), progress)
+    fresh = not (run_dir / "run.sqlite").exists()
+    try:
+        return _audit_in(config, run_id, run_dir, summary, env, cache_dir, progress, envs, agent, started)
+    except NoLawMatches:
+        if fresh:  # nothing was checked: the run would only stand in the way of a corrected command
+            shutil.rmtree(run_dir, ignore_errors=True)
+        raise
+
+
+def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSummary, env: TargetEnvironment,
+              cache_dir: Path, progress: Progress, envs: EnvironmentStore | None, agent: AgentPass | None,
+              started: float) -> AuditSummary:
     with RunStore(run_dir / "run.sqlite") as store:
         store.start_run(run_id, "audit", config.target, run_identity(config, agent))
         progress(f"run {run_id} in {run_dir}")
-        env = _environment(config, envs or EnvironmentStore(), progress)
         progress(f"environment {env.key}: {len(env.packages)} packages")
         db = _ensure_index(config.target, cache_dir, progress)
         store.record(run_id, "environment", env.key, {"packages": env.packages, "python": env.python_version})
@@ -163,7 +191,10 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
             boxes = [stack.enter_context(open_sandbox(env, config.backend, limits=limits, also_preload=preload))
                      for _ in range(config.workers)]
             engine = ContractEngine(boxes[0], config.library, limits)
-            contracts = [c for c in engine.catalog() if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
+            catalog = engine.catalog()
+            contracts = [c for c in catalog if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
+            if not contracts and agent is None:  # with --llm, the agent alone may be asked for
+                raise NoLawMatches(config.contracts, config.target, [c.id for c in catalog])
             focus = _focus(store, run_id, config, db, progress) if config.focus else None
             items = _work_items(store, run_id, engine, contracts, progress, focus,
                                 SubjectCache.for_environment(env, config.library))

@@ -267,6 +267,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     standalone reproducer, localized to a source segment and qualified.
     Writes findings.json, findings.sarif and issue drafts (drafts/*.md)."""
     from qusema.audit import AuditConfig, AuditError, run_audit, run_id_for
+    from qusema.targets.environments import TargetEnvironmentError
 
     if "==" not in target:
         target = _checkout_target(target)
@@ -289,7 +290,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     try:
         summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True),
                             agent=agent)
-    except AuditError as exc:
+    except (AuditError, TargetEnvironmentError) as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "

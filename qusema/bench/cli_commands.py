@@ -158,11 +158,12 @@ def _check_model(llm: str, base_url: str | None) -> None:
 def table(dataset_path: Path, out_dir: Path) -> None:
     """Write table.md and table.json from the scores under OUT: per-run identified and
     relocated counts, means, cost, and the funnel (the shape of the paper's Tables 3 and 4)."""
-    from qusema.bench.table import write_table
+    from qusema.bench.table import collect, write_table
 
     dataset, _ = _load(dataset_path, None)
-    md_path, json_path, rows = write_table(out_dir, dataset)
-    if not rows:
-        click.echo(f"no scores under {out_dir} yet: run `qusema bench run` first", err=True)
+    if not collect(out_dir)[0]:
+        # An empty table written over a results directory says nothing and could replace one that did.
+        raise click.ClickException(f"no scores under {out_dir}: run `qusema bench run --out {out_dir}` first")
+    md_path, json_path, _ = write_table(out_dir, dataset)
     click.echo(md_path.read_text())
     click.echo(f"written: {md_path}, {json_path}")

@@ -154,3 +154,24 @@ def test_deeper_checks_are_given_the_time_the_budget_leaves(tmp_path: Path):
             assert result["outcome"] == "holds" and result["examples"] < asked
         else:
             assert result["examples"] == asked
+
+
+def test_a_release_that_does_not_exist_is_a_clear_error_and_leaves_no_run(tmp_path: Path):
+    out = tmp_path / "reports"
+    done = subprocess.run([sys.executable, "-m", "qusema.cli", "audit", "qiskit==99.0", "--out", str(out)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1
+    assert "Error: cannot resolve qiskit==99.0" in done.stderr and "Traceback" not in done.stderr
+    assert not out.exists()  # a second try is not told to --resume a run that never started
+
+
+def test_contract_patterns_that_match_no_law_are_refused_with_the_laws_there_are(tmp_path: Path):
+    out = tmp_path / "reports"
+    args = [*AUDIT, "--out", str(out), "--contracts", "qiskit.no-such-family.*,qiskit.query.nothing"]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 1
+    assert "no law of qiskit==2.4.1 matches --contracts qiskit.no-such-family.*,qiskit.query.nothing" in done.stderr
+    assert "qiskit.query.* (" in done.stderr and "qiskit.transform.* (" in done.stderr
+    assert not list(out.glob("*/*/run.sqlite"))
+    again = subprocess.run(args, capture_output=True, text=True, timeout=900)
+    assert "--resume" not in again.stderr and "no law of qiskit==2.4.1 matches" in again.stderr

@@ -187,3 +187,17 @@ def test_scores_located_by_a_tie_given_to_the_audited_unit_are_marked_and_counte
     run = table["rows"][0]["runs"][0]
     assert (run["relocated"], run["relocated_by_tie"]) == (2, 1)
     assert "of the relocated bugs, 1 (per run) were located among segments coverage tied" in md_path.read_text()
+
+
+def test_the_table_command_refuses_a_directory_without_scores_and_writes_nothing(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from qusema.cli import main
+
+    empty = tmp_path / "results"
+    empty.mkdir()
+    (empty / "contracts-unit").mkdir()  # a row directory with no run in it scores nothing either
+    result = CliRunner().invoke(main, ["bench", "table", "--out", str(empty)])
+    assert result.exit_code == 1
+    assert f"no scores under {empty}" in result.output
+    assert not (empty / "table.md").exists() and not (empty / "table.json").exists()
