@@ -170,10 +170,17 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
     fresh = not (run_dir / "run.sqlite").exists()
     try:
         return _audit_in(config, run_id, run_dir, summary, env, cache_dir, progress, envs, agent, started)
-    except NoLawMatches:
-        if fresh:  # nothing was checked: the run would only stand in the way of a corrected command
+    except AuditError:
+        # Asked wrongly (--contracts, --focus): a new run that checked nothing would only
+        # stand in the way of the corrected command. A run with work in it is kept.
+        if fresh and _nothing_checked(run_dir, run_id):
             shutil.rmtree(run_dir, ignore_errors=True)
         raise
+
+
+def _nothing_checked(run_dir: Path, run_id: str) -> bool:
+    with RunStore(run_dir / "run.sqlite") as store:
+        return not store.done_items(run_id)
 
 
 def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSummary, env: TargetEnvironment,

@@ -33,6 +33,13 @@ class DatasetError(ValueError):
     """The dataset is malformed or disagrees with the file it was derived from."""
 
 
+class UnknownBug(KeyError):
+    """A bug id the dataset does not hold."""
+
+    def __str__(self) -> str:  # KeyError's own str() quotes the message
+        return str(self.args[0])
+
+
 @dataclass(frozen=True)
 class Bug:
     id: str
@@ -88,7 +95,7 @@ class Dataset:
         for bug in self.bugs:
             if bug.id == bug_id:
                 return bug
-        raise KeyError(f"no bug {bug_id!r} in {self.path}; known: {', '.join(b.id for b in self.bugs)}")
+        raise UnknownBug(f"no bug {bug_id!r} in {self.path}; known: {', '.join(b.id for b in self.bugs)}")
 
     def select(self, ids: Iterable[str] | None) -> list[Bug]:
         """The named bugs in dataset order (all of them for None); unknown ids raise."""

@@ -30,7 +30,14 @@ def load_circuit(source: str) -> Circuit:
     """A .qasm path, or module:function returning a QuantumCircuit (or a Circuit)."""
     path = Path(source)
     if path.suffix.lower() in (".qasm", ".qasm2", ".qasm3") or path.is_file():
-        return Circuit.from_qasm(path)
+        if not path.is_file():
+            raise click.BadParameter(f"{source}: no such file", param_hint="SOURCE")
+        from qiskit.exceptions import QiskitError
+
+        try:
+            return Circuit.from_qasm(path)
+        except QiskitError as exc:  # the parser's own message names the line and what is wrong
+            raise click.BadParameter(f"{source}: {exc}", param_hint="SOURCE") from exc
     if ":" not in source:
         raise click.BadParameter(f"{source!r} is neither a .qasm file nor module:function")
     module_name, func_name = source.split(":", 1)

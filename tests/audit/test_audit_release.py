@@ -175,3 +175,13 @@ def test_contract_patterns_that_match_no_law_are_refused_with_the_laws_there_are
     assert not list(out.glob("*/*/run.sqlite"))
     again = subprocess.run(args, capture_output=True, text=True, timeout=900)
     assert "--resume" not in again.stderr and "no law of qiskit==2.4.1 matches" in again.stderr
+
+
+def test_a_focus_that_names_no_unit_is_refused_and_leaves_no_run(tmp_path: Path):
+    out = tmp_path / "reports"
+    args = [*AUDIT, "--out", str(out), "--focus", "NoSuchUnitAnywhere", "--contracts", "qiskit.query.*"]
+    for _ in range(2):  # the second try gets the same answer, not "pass --resume"
+        done = subprocess.run(args, capture_output=True, text=True, timeout=900)
+        assert done.returncode == 1
+        assert "--focus: no unit named 'NoSuchUnitAnywhere'" in done.stderr and "--resume" not in done.stderr
+    assert not list(out.glob("*/*/run.sqlite"))

@@ -86,3 +86,14 @@ def test_releases_group_bugs_for_one_audit_each():
     assert sorted(b.id for b in releases["qiskit==1.0.2"]) == [
         "qiskit-10570", "qiskit-11974", "qiskit-12093", "qiskit-12429", "qiskit-13047"]
     assert sum(len(v) for v in releases.values()) == 20
+
+
+def test_an_unknown_bug_id_is_named_in_a_plain_message():
+    from click.testing import CliRunner
+
+    from qusema.cli import main
+
+    result = CliRunner().invoke(main, ["bench", "selfcheck", "--bugs", "qiskit-1,qiskit-14107"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: no bug 'qiskit-1' in ")  # not the quoted repr of a KeyError
+    assert "known: qiskit-14107, " in result.output

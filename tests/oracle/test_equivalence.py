@@ -145,3 +145,19 @@ def test_mutate_cli_json_schema(tmp_path):
     pair = report["mutants"][0]["pairs"][0]
     assert set(pair) == {"test", "decision", "evidence", "outcome", "gap", "gap_interval", "details", "cost"}
     assert report["score"]["population"] == sum(m["weight"] for m in report["mutants"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    (None, "no such file"),  # the path does not exist
+    ('OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[2];\nfoo q[0];\n', "'foo' is not defined"),
+])
+def test_mutate_cli_refuses_a_missing_or_malformed_qasm_file_without_a_traceback(tmp_path, text, expected):
+    from qusema.oracle.cli_commands import mutate_command
+
+    qasm = tmp_path / "c.qasm"
+    if text is not None:
+        qasm.write_text(text)
+    result = CliRunner().invoke(mutate_command, [str(qasm), "--test", "input=00;observable=Z0;threshold=0.1"])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for SOURCE" in result.output and expected in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
