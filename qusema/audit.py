@@ -270,6 +270,19 @@ def _focus(store: RunStore, run_id: str, config: AuditConfig, db: IndexDB, progr
     return focus
 
 
+def interleave_laws(items: list[WorkItem]) -> list[WorkItem]:
+    """Every law's first subject, then every law's second, and so on (laws in catalog order,
+    each law's subjects in its own order). A budget that ends before the last check has then
+    checked every law on some subjects, instead of the first laws of the catalog on all of
+    theirs and the last laws on none: one law with hundreds of subjects (documentation
+    examples, every operator class) no longer decides which laws an audit runs at all."""
+    by_law: dict[str, list[WorkItem]] = {}
+    for item in items:
+        by_law.setdefault(item.contract, []).append(item)
+    rounds = max((len(group) for group in by_law.values()), default=0)
+    return [group[i] for i in range(rounds) for group in by_law.values() if i < len(group)]
+
+
 def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts: list[ContractInfo],
                 progress: Progress, focus: Focus | None = None, cache: SubjectCache | None = None) -> list[WorkItem]:
     """Subjects are asked once per run and recorded, so a resumed run works on the same list;
@@ -306,9 +319,10 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
             items.append(item)
     if kept:
         progress(f"subjects of {kept} laws as listed by an earlier audit of this release with the same law code")
+    items = interleave_laws(items)
     if focus is not None:
         # Closest first: a budget that ends early has then run the checks whose entry API
-        # reaches a focus unit in the fewest calls (catalog order among equals).
+        # reaches a focus unit in the fewest calls (laws interleaved among equals).
         items.sort(key=distance.__getitem__)
         total = sum(len(r["subjects"]) for r in recorded.values())
         progress(f"focus keeps {len(items)} of {total} checks (those whose entry API reaches a focus unit), "
