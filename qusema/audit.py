@@ -12,7 +12,7 @@ import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -58,14 +58,19 @@ class AuditError(Exception):
 class NoLawMatches(AuditError):
     """--contracts names no law of the release's catalog."""
 
-    def __init__(self, patterns: tuple[str, ...], target: str, law_ids: list[str]) -> None:
+    def __init__(self, patterns: tuple[str, ...], target: str, law_ids: list[str],
+                 unavailable: dict[str, str]) -> None:
         prefixes: dict[str, int] = {}
         for law_id in law_ids:
             prefix = ".".join(law_id.split(".")[:2]) + ".*"
             prefixes[prefix] = prefixes.get(prefix, 0) + 1
         listing = ", ".join(f"{p} ({n})" for p, n in sorted(prefixes.items()))
-        super().__init__(f"no law of {target} matches --contracts {','.join(patterns)}; "
-                         f"its {len(law_ids)} laws: {listing}")
+        message = (f"no law of {target} matches --contracts {','.join(patterns)}; "
+                   f"its {len(law_ids)} laws: {listing}")
+        if unavailable:  # their laws are not in the catalog at all: say why
+            message += "; families that do not load on this release: " + "; ".join(
+                f"{family} ({reason})" for family, reason in sorted(unavailable.items()))
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -170,16 +175,23 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
     fresh = not (run_dir / "run.sqlite").exists()
     try:
         return _audit_in(config, run_id, run_dir, summary, env, cache_dir, progress, envs, agent, started)
-    except AuditError:
-        # Asked wrongly (--contracts, --focus): a new run that checked nothing would only
-        # stand in the way of the corrected command. A run with work in it is kept.
-        if fresh and _nothing_checked(run_dir, run_id):
+    except BaseException as exc:
+        store_path = run_dir / "run.sqlite"
+        if fresh and store_path.exists() and _nothing_checked(store_path, run_id):
+            # Asked wrongly (--contracts, --focus) or stopped before the first check: a new run
+            # with nothing in it would only stand in the way of the next command (--resume).
             shutil.rmtree(run_dir, ignore_errors=True)
+            with suppress(OSError):
+                run_dir.parent.rmdir()  # the release's directory, when this was its only run
+        elif isinstance(exc, AuditError) and store_path.exists():
+            # A resumed run refused its settings: stopped, not left 'running'.
+            with RunStore(store_path) as store:
+                store.finish_run(run_id, "stopped", str(exc))
         raise
 
 
-def _nothing_checked(run_dir: Path, run_id: str) -> bool:
-    with RunStore(run_dir / "run.sqlite") as store:
+def _nothing_checked(store_path: Path, run_id: str) -> bool:
+    with RunStore(store_path) as store:
         return not store.done_items(run_id)
 
 
@@ -201,7 +213,8 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
             catalog = engine.catalog()
             contracts = [c for c in catalog if any(fnmatch.fnmatch(c.id, p) for p in config.contracts)]
             if not contracts and agent is None:  # with --llm, the agent alone may be asked for
-                raise NoLawMatches(config.contracts, config.target, [c.id for c in catalog])
+                raise NoLawMatches(config.contracts, config.target, [c.id for c in catalog],
+                                   engine.unavailable_families())
             focus = _focus(store, run_id, config, db, progress) if config.focus else None
             items = _work_items(store, run_id, engine, contracts, progress, focus,
                                 SubjectCache.for_environment(env, config.library))
@@ -392,8 +405,8 @@ MIN_DEEPER_CHECK_S = 10.0
 def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
             started: float, progress: Progress) -> None:
     """Every check done, time left: check again, with DEEPEN_FACTOR times the examples, the
-    laws that held. Each round draws from a seed of its own (`WorkItem.seed`), so all its
-    inputs are new. A budget that runs out here leaves the audit complete: these checks
+    laws that held. Each round draws from a seed of its own (`WorkItem.seed`): fresh random
+    inputs, not a replay of the round before. A budget that runs out here leaves the audit complete: these checks
     only add."""
     examples = ctx.config.examples
     current = items

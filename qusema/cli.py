@@ -236,7 +236,8 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Generated inputs per (contract, subject) check.")
 @click.option("--time-budget", type=click.FloatRange(0.1, 24 * 60), default=30.0, show_default=True,
               help="Minutes; no new check starts after this (the run can be resumed). Laws take turns "
-                   "(every law's first subject, then every law's second, ...), so a short budget reaches every law.")
+                   "(every law's first subject, then every law's second, ...), so a short budget reaches every law; "
+                   "with --focus, the checks closest to the focus come first.")
 @click.option("--contracts", "patterns", multiple=True, default=("*",), show_default=True,
               help="Glob patterns over contract ids, comma-separated or repeated, e.g. 'qiskit.operation.*'.")
 @click.option("--item-timeout", "item_timeout", type=click.FloatRange(1, 3600), default=120.0, show_default=True,

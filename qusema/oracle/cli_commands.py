@@ -32,11 +32,14 @@ def load_circuit(source: str) -> Circuit:
     if path.suffix.lower() in (".qasm", ".qasm2", ".qasm3") or path.is_file():
         if not path.is_file():
             raise click.BadParameter(f"{source}: no such file", param_hint="SOURCE")
-        from qiskit.exceptions import QiskitError
+        from qiskit.exceptions import MissingOptionalLibraryError, QiskitError
 
         try:
             return Circuit.from_qasm(path)
-        except QiskitError as exc:  # the parser's own message names the line and what is wrong
+        except MissingOptionalLibraryError as exc:  # OpenQASM 3 needs qiskit's optional importer
+            raise click.ClickException(str(exc)) from exc
+        except (QiskitError, UnicodeDecodeError, *_qasm3_parse_errors()) as exc:
+            # the parser's own message names the line and what is wrong
             raise click.BadParameter(f"{source}: {exc}", param_hint="SOURCE") from exc
     if ":" not in source:
         raise click.BadParameter(f"{source!r} is neither a .qasm file nor module:function")
@@ -49,6 +52,16 @@ def load_circuit(source: str) -> Circuit:
     if factory is None:
         raise click.BadParameter(f"{module_name} has no attribute {func_name}")
     return as_circuit(factory())
+
+
+def _qasm3_parse_errors() -> tuple[type[Exception], ...]:
+    """The OpenQASM 3 parser's syntax error, which qiskit.qasm3.loads lets through, when the
+    optional parser is installed."""
+    try:
+        from openqasm3.parser import QASM3ParsingError
+    except ImportError:
+        return ()
+    return (QASM3ParsingError,)
 
 
 def parse_test(spec: str, index: int) -> ExpectationTest | DistributionTest:

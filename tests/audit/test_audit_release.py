@@ -185,3 +185,23 @@ def test_a_focus_that_names_no_unit_is_refused_and_leaves_no_run(tmp_path: Path)
         assert done.returncode == 1
         assert "--focus: no unit named 'NoSuchUnitAnywhere'" in done.stderr and "--resume" not in done.stderr
     assert not list(out.glob("*/*/run.sqlite"))
+
+
+def test_a_resumed_run_whose_settings_are_refused_is_kept_and_marked_stopped(tmp_path: Path):
+    # A run made before refusals existed (here: started by hand with the same settings) and
+    # resumed: it is not deleted (it is not new), and not left 'running' either.
+    from qusema.audit import AuditConfig, run_id_for, run_identity
+    from qusema.store import RunStore
+
+    out = tmp_path / "reports"
+    config = AuditConfig(target="qiskit==2.4.1", contracts=("qiskit.no-such-family.*",), workers=1)
+    store_path = out / "qiskit-2.4.1" / run_id_for(config) / "run.sqlite"
+    store_path.parent.mkdir(parents=True)
+    with RunStore(store_path) as store:
+        store.start_run(run_id_for(config), "audit", config.target, run_identity(config))
+    done = subprocess.run([*AUDIT, "--out", str(out), "--contracts", "qiskit.no-such-family.*", "--resume"],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 1 and "no law of qiskit==2.4.1 matches" in done.stderr
+    with RunStore(store_path) as store:
+        (run,) = store.runs()
+    assert run.status == "stopped" and run.stop_reason.startswith("no law of qiskit==2.4.1 matches")

@@ -316,13 +316,12 @@ print(json.dumps(rounds))
 
 def test_a_deeper_round_draws_new_inputs_instead_of_replaying_the_round_before(qiskit_runtime):
     first, deeper = WorkItem("t.draws", "s"), WorkItem("t.draws", "s", examples=100)
-    rounds = [("first", 25, first.seed(0)), ("deeper", 100, deeper.seed(0)), ("same seed", 100, 0)]
+    rounds = [("first", 25, first.seed(0)), ("deeper", 100, deeper.seed(0))]
     seen = qiskit_runtime(DRAWS.replace("ROUNDS", repr(rounds)))
     assert len(seen["first"]) == 25 and len(seen["deeper"]) == 100
-    # Why the deeper round has a seed of its own: hypothesis replays the same stream, so a
-    # round with the audit's seed starts by re-checking the inputs that already held.
-    replayed = set(seen["first"]) & set(seen["same seed"])
-    assert len(replayed) >= 20, sorted(replayed)
+    # Why the deeper round has a seed of its own: with the audit's seed, hypothesis (6.x, as
+    # installed in the audit environments) replays the same stream, re-checking the inputs
+    # that already held. Not asserted: that is hypothesis's behaviour, not ours.
     # Every search also tries a few simple inputs (0, round numbers); beyond those, all are new.
     again = set(seen["first"]) & set(seen["deeper"])
     assert len(again) <= 3, sorted(again)

@@ -161,3 +161,21 @@ def test_mutate_cli_refuses_a_missing_or_malformed_qasm_file_without_a_traceback
     assert result.exit_code == 2, result.output
     assert "Invalid value for SOURCE" in result.output and expected in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_mutate_cli_names_an_undecodable_file_and_the_missing_openqasm3_importer(tmp_path):
+    import importlib.util
+
+    from qusema.oracle.cli_commands import mutate_command
+
+    binary = tmp_path / "b.qasm"
+    binary.write_bytes(b"\xff\xfe\x00OPENQASM")
+    result = CliRunner().invoke(mutate_command, [str(binary), "--test", "input=0;observable=Z0"])
+    assert result.exit_code == 2 and "can't decode byte 0xff" in result.output, result.output
+    if importlib.util.find_spec("qiskit_qasm3_import") is not None:
+        return  # the importer is there: OpenQASM 3 loads (covered by the mutation tests)
+    three = tmp_path / "c3.qasm"
+    three.write_text("OPENQASM 3.0;\nqubit[1] q;\nh q[0];\n")
+    result = CliRunner().invoke(mutate_command, [str(three), "--test", "input=0;observable=Z0"])
+    assert result.exit_code == 1 and "qiskit_qasm3_import" in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
