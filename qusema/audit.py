@@ -172,11 +172,11 @@ def run_audit(config: AuditConfig, out_root: Path, cache_dir: Path, progress: Pr
     # The environment first: a release that does not resolve leaves no run behind (a second
     # try would otherwise be told to --resume a run that never started).
     env = _environment(config, envs or EnvironmentStore(), progress)
-    fresh = not (run_dir / "run.sqlite").exists()
+    store_path = run_dir / "run.sqlite"
+    fresh = not store_path.exists()
     try:
         return _audit_in(config, run_id, run_dir, summary, env, cache_dir, progress, envs, agent, started)
     except BaseException as exc:
-        store_path = run_dir / "run.sqlite"
         if fresh and store_path.exists() and _nothing_checked(store_path, run_id):
             # Asked wrongly (--contracts, --focus) or stopped before the first check: a new run
             # with nothing in it would only stand in the way of the next command (--resume).
@@ -406,8 +406,8 @@ def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], 
             started: float, progress: Progress) -> None:
     """Every check done, time left: check again, with DEEPEN_FACTOR times the examples, the
     laws that held. Each round draws from a seed of its own (`WorkItem.seed`): fresh random
-    inputs, not a replay of the round before. A budget that runs out here leaves the audit complete: these checks
-    only add."""
+    inputs, not a replay of the round before. A budget that runs out here leaves the audit
+    complete: these checks only add."""
     examples = ctx.config.examples
     current = items
     for _ in range(ctx.config.deepen):

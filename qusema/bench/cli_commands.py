@@ -161,9 +161,10 @@ def table(dataset_path: Path, out_dir: Path) -> None:
     from qusema.bench.table import collect, write_table
 
     dataset, _ = _load(dataset_path, None)
-    if not collect(out_dir)[0]:
+    collected = collect(out_dir)
+    if not collected[0]:
         # An empty table written over a results directory says nothing and could replace one that did.
         raise click.ClickException(f"no scores under {out_dir}: run `qusema bench run --out {out_dir}` first")
-    md_path, json_path, _ = write_table(out_dir, dataset)
+    md_path, json_path, _ = write_table(out_dir, dataset, collected)
     click.echo(md_path.read_text())
     click.echo(f"written: {md_path}, {json_path}")

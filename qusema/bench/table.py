@@ -206,8 +206,11 @@ def render(rows: list[Row], marks: dict[str, dict[str, list[str]]], dataset: Dat
     return "\n".join(lines), payload
 
 
-def write_table(results_dir: Path, dataset: Dataset) -> tuple[Path, Path, list[Row]]:
-    rows, marks = collect(results_dir)
+def write_table(results_dir: Path, dataset: Dataset,
+                collected: tuple[list[Row], dict[str, dict[str, list[str]]]] | None = None
+                ) -> tuple[Path, Path, list[Row]]:
+    """table.md and table.json from `collect(results_dir)` (or what a caller already collected)."""
+    rows, marks = collected if collected is not None else collect(results_dir)
     markdown, payload = render(rows, marks, dataset)
     results_dir.mkdir(parents=True, exist_ok=True)
     md_path, json_path = results_dir / "table.md", results_dir / "table.json"
