@@ -133,7 +133,8 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
               f"{sum(r.passed for r in runs)} passing runs")
     if set_aside:
         method += (f"; {set_aside} line(s) ranked at or above the line blamed only forward stored data (an "
-                   "accessor's `return self.x`, or such a return behind a presence test) and were set aside: that "
+                   "accessor's `return self.x`, such a return behind a presence test, or a lazily filled constant "
+                   "default) and were set aside: that "
                    "they ran says what the failing input holds, not what computed wrongly")
     if twinned:
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
@@ -175,23 +176,31 @@ def _without_forwarding(scores: dict[tuple[str, int], float], db: IndexDB,
 
 def _forwarding_lines(segment: Segment | None) -> set[int]:
     """The lines of a Python function that only hand on data the input already holds: the
-    single `return self.x.y` of an accessor, and a `return` of a tested chain or of a chain
-    extending it as the whole branch of a presence test (`if self.obs is not None: return
-    self.obs.wires`), in the function's own branches (not in loops, where a return ends a
-    search, nor in nested functions). They compute nothing. When only failing inputs run
+    single `return self.x.y` (or `return self.x["key"]`) of an accessor, and a `return` of a
+    tested chain or of a chain extending it as the whole branch of a presence test (`if
+    self.obs is not None: return self.obs.wires`), in the function's own branches (not in
+    loops, where a return ends a search, nor in nested functions). They compute nothing. When only failing inputs run
     them, they say what those inputs hold (an observable instead of wires); the fault is in
     the code that uses, or fails to use, that part, and it ran for passing inputs too, so
     Ochiai ranks it lower. Not forwarding: `return self` (a decision, as in an `adjoint`
     that returns its operator), a return behind a computed condition or a flag
     (`if angle % 1 == 0: return self`, `if self.inverse: return self._matrix`) — the
-    condition may be the fault."""
+    condition may be the fault.
+
+    A lazily filled default is forwarding too: after the presence test, an assignment of a
+    constant (`{}`, `[]`, `None`, a number or a string) to the tested chain and the return of
+    that chain (`if hasattr(self, "_h"): return self._h` / `self._h = {}` / `return self._h`,
+    or `if self._h is None: self._h = {}` / `return self._h`). The constant depends on no
+    input; that it ran says only that the input had no value of its own there. When that
+    is the whole function, its presence test is forwarding too."""
     parsed = _parsed_function(segment) if segment is not None and segment.language == "python" else None
     if parsed is None:
         return set()
     function, offset = parsed
     body = [statement for statement in function.body if not _is_docstring(statement)]
     returns = []
-    if (len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Attribute)
+    if (len(body) == 1 and isinstance(body[0], ast.Return)
+            and isinstance(body[0].value, (ast.Attribute, ast.Subscript))
             and _chain(body[0].value)):
         returns.append(body[0])
     for branch in _branches(function.body):
@@ -200,7 +209,55 @@ def _forwarding_lines(segment: Segment | None) -> set[int]:
             returned = _chain(branch.body[0].value)
             if returned and returned[:len(tested)] == tested:
                 returns.append(branch.body[0])
+    lazy = _lazy_default(body)
+    if lazy and isinstance(body[0], ast.If) and len(body) == (2 if body[0].body[0] in lazy else 3):
+        # The whole function is the lazy default: its presence test decides nothing but
+        # whether the input had a value of its own.
+        lazy.append(body[0].test)  # the `if` line (the statement spans its branch)
+    returns += lazy
     return {segment.start_line + node.lineno - 1 - offset for node in returns if node.end_lineno == node.lineno}
+
+
+def _lazy_default(body: list[ast.stmt]) -> list[ast.AST]:
+    """The constant assignment and the final return of a lazily filled default at the end of
+    a function's own body (see `_forwarding_lines`); [] for any other shape."""
+    if len(body) < 2 or not isinstance(body[-1], ast.Return):
+        return []
+    returned = _chain(body[-1].value)
+    before = body[-2]
+    if (isinstance(before, ast.If) and not before.orelse and len(before.body) == 1
+            and _presence_tested(before.test) == returned and _tests_absence(before.test)
+            and _constant_assignment(before.body[0], returned)):
+        return [before.body[0], body[-1]]  # if <absent>: x = {}  /  return x
+    test = body[-3] if len(body) >= 3 else None
+    # The early branch must itself return the chain: a constant assigned after any other
+    # branch resets a value the input had, which may be the fault.
+    if (isinstance(test, ast.If) and not test.orelse and len(test.body) == 1 and isinstance(test.body[0], ast.Return)
+            and _chain(test.body[0].value) == returned and _presence_tested(test.test) == returned
+            and not _tests_absence(test.test) and _constant_assignment(before, returned)):
+        return [before, body[-1]]  # if <present>: return x  /  x = {}  /  return x
+    return []
+
+
+def _tests_absence(test: ast.expr) -> bool:
+    """Whether a presence test (see `_presence_tested`) is true when the value is absent:
+    `not x`, `x is None`, `not hasattr(x, "name")`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return True
+    return isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.Is)
+
+
+def _constant_assignment(statement: ast.stmt, chain: tuple[str, ...]) -> bool:
+    """Whether `statement` is `<chain> = <constant>` (a literal, or an empty container)."""
+    if not chain or not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        return False
+    value = statement.value
+    constant = (isinstance(value, ast.Constant)
+                or (isinstance(value, (ast.Dict, ast.List, ast.Tuple, ast.Set))
+                    and not getattr(value, "keys", None) and not getattr(value, "elts", None))
+                or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args
+                    and not value.keywords and value.func.id in ("dict", "list", "set", "tuple")))
+    return constant and _chain(statement.targets[0]) == chain
 
 
 def _parsed_function(segment: Segment) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
@@ -251,19 +308,31 @@ def _is_docstring(statement: ast.stmt) -> bool:
 
 
 def _chain(node: ast.expr | None) -> tuple[str, ...]:
-    """`self.obs.wires` as ("self", "obs", "wires"); () for anything that is not a name or
-    an attribute chain on one."""
+    """`self.obs.wires` as ("self", "obs", "wires"), `self.hyperparameters["base"]` as
+    ("self", "hyperparameters", "['base']"); () for anything that is not a name or a chain
+    of attributes and constant subscripts (a string or integer key) on one: a slice or a
+    computed index computes."""
     names = []
-    while isinstance(node, ast.Attribute):
-        names.append(node.attr)
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute):
+            names.append(node.attr)
+        elif isinstance(node.slice, ast.Constant) and type(node.slice.value) in (str, int):
+            names.append(f"[{node.slice.value!r}]")
+        else:
+            return ()
         node = node.value
     return (node.id, *reversed(names)) if isinstance(node, ast.Name) else ()
 
 
 def _presence_tested(test: ast.expr) -> tuple[str, ...]:
-    """The chain x of `x`, `not x`, `x is None`, `x is not None`; () for any other test."""
+    """The chain x of `x`, `not x`, `x is None`, `x is not None`, and the chain x.name of
+    `hasattr(x, "name")` (negated or not); () for any other test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
+    if (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr"
+            and len(test.args) == 2 and not test.keywords and isinstance(test.args[1], ast.Constant)
+            and isinstance(test.args[1].value, str) and _chain(test.args[0])):
+        return (*_chain(test.args[0]), test.args[1].value)
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
         test = test.left

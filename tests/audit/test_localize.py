@@ -394,9 +394,27 @@ def test_forwarding_lines_are_suspects_again_under_a_twin_and_when_nothing_else_
     ("for op in self.ops:\n    if op.wires:\n        return op.wires\nreturn None", []),  # ends a search
     ("def inner(op):\n    if op.params:\n        return op.params\nreturn inner(self)", []),  # nested
     ("return self._wires[::-1]", []),  # computes: a slice
+    ('return self.hyperparameters["base"]', [1]),  # a stored entry under a constant key
+    ("return self.data[0]", [1]),
+    ("return self.data[i]", []),  # a computed index
+    ("return self.data[-1]", []),  # an expression, not a constant
+    ('if self._h is not None:\n    return self._h["base"]\nreturn None', [2]),
     ("return len(self.wires)", []),
     ("x = self._wires\nreturn x", []),  # not an accessor: two statements
     ("return (\n    self._wires\n)", []),  # spans lines
+    # a lazily filled default: the constant depends on no input
+    ('if hasattr(self, "_h"):\n    return self._h\nself._h = {}\nreturn self._h', [1, 2, 3, 4]),
+    ('x = 1\nif hasattr(self, "_h"):\n    return self._h\nself._h = {}\nreturn self._h', [3, 4, 5]),
+    ("if self._h is None:\n    self._h = []\nreturn self._h", [1, 2, 3]),
+    ('if not hasattr(self, "_h"):\n    self._h = dict()\nreturn self._h', [1, 2, 3]),
+    ("if self._h is not None:\n    return self._h\nself._h = None\nreturn self._h", [1, 2, 3, 4]),
+    ("if self._h is None:\n    self._h = self.compute()\nreturn self._h", []),  # computed: a suspect
+    ("if self._h is None:\n    self._h = {}\nreturn self._g", []),  # returns another chain
+    ("if self._h is not None:\n    self._h = {}\nreturn self._h", []),  # resets a present value
+    ("if self._h is None:\n    return self._h\nself._h = {}\nreturn self._h", [2]),  # resets a present value
+    ("if self._h:\n    log(self._h)\nself._h = {}\nreturn self._h", []),  # always resets
+    ("if self._h is None:\n    self._h = [1]\nreturn self._h", []),  # only empty containers count
+    ('if hasattr(self, name):\n    return self._h\nself._h = {}\nreturn self._h', []),  # a computed name: not a presence test
 ])
 def test_which_lines_only_forward_stored_data(body: str, forwarding: list[int]):
     from qusema.units.records import Segment
