@@ -179,20 +179,20 @@ def _forwarding_lines(segment: Segment | None) -> set[int]:
     single `return self.x.y` (or `return self.x["key"]`) of an accessor, and a `return` of a
     tested chain or of a chain extending it as the whole branch of a presence test (`if
     self.obs is not None: return self.obs.wires`), in the function's own branches (not in
-    loops, where a return ends a search, nor in nested functions). They compute nothing. When only failing inputs run
-    them, they say what those inputs hold (an observable instead of wires); the fault is in
-    the code that uses, or fails to use, that part, and it ran for passing inputs too, so
-    Ochiai ranks it lower. Not forwarding: `return self` (a decision, as in an `adjoint`
-    that returns its operator), a return behind a computed condition or a flag
-    (`if angle % 1 == 0: return self`, `if self.inverse: return self._matrix`) — the
-    condition may be the fault.
+    loops, where a return ends a search, nor in nested functions). They compute nothing.
+    When only failing inputs run them, they say what those inputs hold (an observable
+    instead of wires); the fault is in the code that uses, or fails to use, that part, and
+    it ran for passing inputs too, so Ochiai ranks it lower. Not forwarding: `return self` (a
+    decision, as in an `adjoint` that returns its operator), a return behind a computed
+    condition or a flag (`if angle % 1 == 0: return self`, `if self.inverse: return
+    self._matrix`) — the condition may be the fault.
 
-    A lazily filled default is forwarding too: after the presence test, an assignment of a
-    constant (`{}`, `[]`, `None`, a number or a string) to the tested chain and the return of
-    that chain (`if hasattr(self, "_h"): return self._h` / `self._h = {}` / `return self._h`,
-    or `if self._h is None: self._h = {}` / `return self._h`). The constant depends on no
-    input; that it ran says only that the input had no value of its own there. When that
-    is the whole function, its presence test is forwarding too."""
+    A lazily filled default is forwarding too: after a test for None or hasattr, an
+    assignment of None or an empty container to the tested chain and the return of that
+    chain (`if hasattr(self, "_h"): return self._h` / `self._h = {}` / `return self._h`, or
+    `if self._h is None: self._h = {}` / `return self._h`). The default depends on no input;
+    that it ran says only that the input had no value of its own there. When that is the
+    whole function, its presence test is forwarding too."""
     parsed = _parsed_function(segment) if segment is not None and segment.language == "python" else None
     if parsed is None:
         return set()
@@ -204,60 +204,80 @@ def _forwarding_lines(segment: Segment | None) -> set[int]:
             and _chain(body[0].value)):
         returns.append(body[0])
     for branch in _branches(function.body):
-        tested = _presence_tested(branch.test)
+        tested, test = _presence_tested(branch.test), _presence_test(branch.test)
         if tested and len(branch.body) == 1 and isinstance(branch.body[0], ast.Return):
             returned = _chain(branch.body[0].value)
-            if returned and returned[:len(tested)] == tested:
+            present, kind = test
+            # Behind a test for absence only the tested value itself (None, or a falsy
+            # value) is handed on: a part of it, or an attribute hasattr found missing,
+            # would raise.
+            if returned and (returned[:len(tested)] == tested if present else
+                             returned == tested and kind != "hasattr"):
                 returns.append(branch.body[0])
-    lazy = _lazy_default(body)
-    if lazy and isinstance(body[0], ast.If) and len(body) == (2 if body[0].body[0] in lazy else 3):
+    lines = {segment.start_line + node.lineno - 1 - offset for node in returns if node.end_lineno == node.lineno}
+    lazy, guard = _lazy_default(body)
+    lines |= {segment.start_line + node.lineno - 1 - offset for node in lazy}
+    if guard is not None and guard is body[0] and len(body) == (2 if guard is body[-2] else 3) \
+            and guard.test.end_lineno == guard.lineno:
         # The whole function is the lazy default: its presence test decides nothing but
         # whether the input had a value of its own.
-        lazy.append(body[0].test)  # the `if` line (the statement spans its branch)
-    returns += lazy
-    return {segment.start_line + node.lineno - 1 - offset for node in returns if node.end_lineno == node.lineno}
+        lines.add(segment.start_line + guard.lineno - 1 - offset)
+    return lines
 
 
-def _lazy_default(body: list[ast.stmt]) -> list[ast.AST]:
-    """The constant assignment and the final return of a lazily filled default at the end of
-    a function's own body (see `_forwarding_lines`); [] for any other shape."""
+def _lazy_default(body: list[ast.stmt]) -> tuple[list[ast.stmt], ast.If | None]:
+    """The default assignment and the final return of a lazily filled default at the end of
+    a function's own body (see `_forwarding_lines`), and the `if` that guards them; ([],
+    None) for any other shape. The guard must test for None or hasattr: a truthiness test
+    would also replace a present but falsy value (shots=0 read as unset)."""
     if len(body) < 2 or not isinstance(body[-1], ast.Return):
-        return []
+        return [], None
     returned = _chain(body[-1].value)
     before = body[-2]
     if (isinstance(before, ast.If) and not before.orelse and len(before.body) == 1
-            and _presence_tested(before.test) == returned and _tests_absence(before.test)
-            and _constant_assignment(before.body[0], returned)):
-        return [before.body[0], body[-1]]  # if <absent>: x = {}  /  return x
-    test = body[-3] if len(body) >= 3 else None
-    # The early branch must itself return the chain: a constant assigned after any other
+            and _presence_tested(before.test) == returned and _presence_test(before.test) in _ABSENT
+            and _default_assignment(before.body[0], returned) and before.body[0].end_lineno == before.body[0].lineno):
+        return [before.body[0], body[-1]], before  # if <absent>: x = {}  /  return x
+    guard = body[-3] if len(body) >= 3 else None
+    # The early branch must itself return the chain: a default assigned after any other
     # branch resets a value the input had, which may be the fault.
-    if (isinstance(test, ast.If) and not test.orelse and len(test.body) == 1 and isinstance(test.body[0], ast.Return)
-            and _chain(test.body[0].value) == returned and _presence_tested(test.test) == returned
-            and not _tests_absence(test.test) and _constant_assignment(before, returned)):
-        return [before, body[-1]]  # if <present>: return x  /  x = {}  /  return x
-    return []
+    if (isinstance(guard, ast.If) and not guard.orelse and len(guard.body) == 1
+            and isinstance(guard.body[0], ast.Return) and _chain(guard.body[0].value) == returned
+            and _presence_tested(guard.test) == returned and _presence_test(guard.test) in _PRESENT
+            and _default_assignment(before, returned) and before.end_lineno == before.lineno):
+        return [before, body[-1]], guard  # if <present>: return x  /  x = {}  /  return x
+    return [], None
 
 
-def _tests_absence(test: ast.expr) -> bool:
-    """Whether a presence test (see `_presence_tested`) is true when the value is absent:
-    `not x`, `x is None`, `not hasattr(x, "name")`."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return True
-    return isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.Is)
+_ABSENT = {(False, "none"), (False, "hasattr")}
+_PRESENT = {(True, "none"), (True, "hasattr")}
 
 
-def _constant_assignment(statement: ast.stmt, chain: tuple[str, ...]) -> bool:
-    """Whether `statement` is `<chain> = <constant>` (a literal, or an empty container)."""
+def _presence_test(test: ast.expr) -> tuple[bool, str]:
+    """How a presence test (see `_presence_tested`) reads: (True when the value is there,
+    kind), kind "none" for `x is (not) None`, "hasattr" for `hasattr(x, "n")`, "truth" for
+    `x`; each may be negated with `not`. `not x is None` tests presence."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    inner = test.operand if negated else test
+    if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and isinstance(inner.ops[0], (ast.Is, ast.IsNot)):
+        return isinstance(inner.ops[0], ast.IsNot) != negated, "none"
+    if isinstance(inner, ast.Call):
+        return not negated, "hasattr"
+    return not negated, "truth"
+
+
+def _default_assignment(statement: ast.stmt, chain: tuple[str, ...]) -> bool:
+    """Whether `statement` is `<chain> = None` or `<chain> = <an empty container>`. Another
+    constant (a number, a flag) is a choice the fault may be."""
     if not chain or not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
         return False
     value = statement.value
-    constant = (isinstance(value, ast.Constant)
-                or (isinstance(value, (ast.Dict, ast.List, ast.Tuple, ast.Set))
-                    and not getattr(value, "keys", None) and not getattr(value, "elts", None))
-                or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args
-                    and not value.keywords and value.func.id in ("dict", "list", "set", "tuple")))
-    return constant and _chain(statement.targets[0]) == chain
+    default = ((isinstance(value, ast.Constant) and value.value is None)
+               or (isinstance(value, (ast.Dict, ast.List, ast.Tuple, ast.Set))
+                   and not getattr(value, "keys", None) and not getattr(value, "elts", None))
+               or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args
+                   and not value.keywords and value.func.id in ("dict", "list", "set", "tuple")))
+    return default and _chain(statement.targets[0]) == chain
 
 
 def _parsed_function(segment: Segment) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
@@ -310,13 +330,13 @@ def _is_docstring(statement: ast.stmt) -> bool:
 def _chain(node: ast.expr | None) -> tuple[str, ...]:
     """`self.obs.wires` as ("self", "obs", "wires"), `self.hyperparameters["base"]` as
     ("self", "hyperparameters", "['base']"); () for anything that is not a name or a chain
-    of attributes and constant subscripts (a string or integer key) on one: a slice or a
-    computed index computes."""
+    of attributes and string-key subscripts on one: a slice or a computed index computes,
+    and an integer index is a choice (control or target wire) a fault can get wrong."""
     names = []
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         if isinstance(node, ast.Attribute):
             names.append(node.attr)
-        elif isinstance(node.slice, ast.Constant) and type(node.slice.value) in (str, int):
+        elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
             names.append(f"[{node.slice.value!r}]")
         else:
             return ()

@@ -395,7 +395,7 @@ def test_forwarding_lines_are_suspects_again_under_a_twin_and_when_nothing_else_
     ("def inner(op):\n    if op.params:\n        return op.params\nreturn inner(self)", []),  # nested
     ("return self._wires[::-1]", []),  # computes: a slice
     ('return self.hyperparameters["base"]', [1]),  # a stored entry under a constant key
-    ("return self.data[0]", [1]),
+    ("return self.data[0]", []),  # an index is a choice (control or target wire)
     ("return self.data[i]", []),  # a computed index
     ("return self.data[-1]", []),  # an expression, not a constant
     ('if self._h is not None:\n    return self._h["base"]\nreturn None', [2]),
@@ -415,6 +415,18 @@ def test_forwarding_lines_are_suspects_again_under_a_twin_and_when_nothing_else_
     ("if self._h:\n    log(self._h)\nself._h = {}\nreturn self._h", []),  # always resets
     ("if self._h is None:\n    self._h = [1]\nreturn self._h", []),  # only empty containers count
     ('if hasattr(self, name):\n    return self._h\nself._h = {}\nreturn self._h', []),  # a computed name: not a presence test
+    # the default's guard is not the function's first statement: that one may be the fault
+    ("if self.flag:\n    self.reset()\nif self._h is None:\n    self._h = {}\nreturn self._h", [4, 5]),
+    ("if not self._h is None:\n    self._h = {}\nreturn self._h", []),  # tests presence: a reset
+    ("if self._shots:\n    return self._shots\nself._shots = 1000\nreturn self._shots", [2]),  # a number is a choice
+    ("if not self._shots:\n    self._shots = []\nreturn self._shots", []),  # truthiness: replaces shots=0
+    ("if self._shots is None:\n    self._shots = 1000\nreturn self._shots", []),
+    ("if self._flag is None:\n    self._flag = True\nreturn self._flag", []),
+    ("if (\n    self._h is None\n):\n    self._h = {}\nreturn self._h", [4, 5]),  # a wrapped test: its line is not one
+    # behind a test for absence only the tested value itself is handed on
+    ("if self.obs is None:\n    return self.obs\nreturn 0", [2]),
+    ("if self.obs is None:\n    return self.obs.wires\nreturn 0", []),
+    ('if not hasattr(self, "_h"):\n    return self._h\nreturn 0', []),
 ])
 def test_which_lines_only_forward_stored_data(body: str, forwarding: list[int]):
     from qusema.units.records import Segment
