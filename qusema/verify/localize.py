@@ -133,8 +133,8 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
               f"{sum(r.passed for r in runs)} passing runs")
     if set_aside:
         method += (f"; {set_aside} line(s) ranked at or above the line blamed only forward stored data (an "
-                   "accessor's `return self.x`, such a return behind a presence test, or a lazily filled constant "
-                   "default) and were set aside: that "
+                   "accessor's `return self.x`, such a return behind a presence test, or a lazily filled default of None or "
+                   "an empty container) and were set aside: that "
                    "they ran says what the failing input holds, not what computed wrongly")
     if twinned:
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
@@ -204,25 +204,24 @@ def _forwarding_lines(segment: Segment | None) -> set[int]:
             and _chain(body[0].value)):
         returns.append(body[0])
     for branch in _branches(function.body):
-        tested, test = _presence_tested(branch.test), _presence_test(branch.test)
+        tested, present, kind = _presence(branch.test)
         if tested and len(branch.body) == 1 and isinstance(branch.body[0], ast.Return):
             returned = _chain(branch.body[0].value)
-            present, kind = test
             # Behind a test for absence only the tested value itself (None, or a falsy
             # value) is handed on: a part of it, or an attribute hasattr found missing,
             # would raise.
             if returned and (returned[:len(tested)] == tested if present else
                              returned == tested and kind != "hasattr"):
                 returns.append(branch.body[0])
-    lines = {segment.start_line + node.lineno - 1 - offset for node in returns if node.end_lineno == node.lineno}
     lazy, guard = _lazy_default(body)
-    lines |= {segment.start_line + node.lineno - 1 - offset for node in lazy}
-    if guard is not None and guard is body[0] and len(body) == (2 if guard is body[-2] else 3) \
-            and guard.test.end_lineno == guard.lineno:
+    returns += lazy
+    if (guard is not None and guard is body[0] and len(body) == (2 if guard is body[-2] else 3)
+            and guard.test.end_lineno == guard.lineno):
         # The whole function is the lazy default: its presence test decides nothing but
-        # whether the input had a value of its own.
-        lines.add(segment.start_line + guard.lineno - 1 - offset)
-    return lines
+        # whether the input had a value of its own. (A test wrapped over lines is reported
+        # on the `if` line, which the test expression does not start on.)
+        returns.append(guard.test)
+    return {segment.start_line + node.lineno - 1 - offset for node in returns if node.end_lineno == node.lineno}
 
 
 def _lazy_default(body: list[ast.stmt]) -> tuple[list[ast.stmt], ast.If | None]:
@@ -235,7 +234,7 @@ def _lazy_default(body: list[ast.stmt]) -> tuple[list[ast.stmt], ast.If | None]:
     returned = _chain(body[-1].value)
     before = body[-2]
     if (isinstance(before, ast.If) and not before.orelse and len(before.body) == 1
-            and _presence_tested(before.test) == returned and _presence_test(before.test) in _ABSENT
+            and _presence(before.test) in ((returned, False, "none"), (returned, False, "hasattr"))
             and _default_assignment(before.body[0], returned) and before.body[0].end_lineno == before.body[0].lineno):
         return [before.body[0], body[-1]], before  # if <absent>: x = {}  /  return x
     guard = body[-3] if len(body) >= 3 else None
@@ -243,27 +242,10 @@ def _lazy_default(body: list[ast.stmt]) -> tuple[list[ast.stmt], ast.If | None]:
     # branch resets a value the input had, which may be the fault.
     if (isinstance(guard, ast.If) and not guard.orelse and len(guard.body) == 1
             and isinstance(guard.body[0], ast.Return) and _chain(guard.body[0].value) == returned
-            and _presence_tested(guard.test) == returned and _presence_test(guard.test) in _PRESENT
+            and _presence(guard.test) in ((returned, True, "none"), (returned, True, "hasattr"))
             and _default_assignment(before, returned) and before.end_lineno == before.lineno):
         return [before, body[-1]], guard  # if <present>: return x  /  x = {}  /  return x
     return [], None
-
-
-_ABSENT = {(False, "none"), (False, "hasattr")}
-_PRESENT = {(True, "none"), (True, "hasattr")}
-
-
-def _presence_test(test: ast.expr) -> tuple[bool, str]:
-    """How a presence test (see `_presence_tested`) reads: (True when the value is there,
-    kind), kind "none" for `x is (not) None`, "hasattr" for `hasattr(x, "n")`, "truth" for
-    `x`; each may be negated with `not`. `not x is None` tests presence."""
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    inner = test.operand if negated else test
-    if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and isinstance(inner.ops[0], (ast.Is, ast.IsNot)):
-        return isinstance(inner.ops[0], ast.IsNot) != negated, "none"
-    if isinstance(inner, ast.Call):
-        return not negated, "hasattr"
-    return not negated, "truth"
 
 
 def _default_assignment(statement: ast.stmt, chain: tuple[str, ...]) -> bool:
@@ -344,19 +326,21 @@ def _chain(node: ast.expr | None) -> tuple[str, ...]:
     return (node.id, *reversed(names)) if isinstance(node, ast.Name) else ()
 
 
-def _presence_tested(test: ast.expr) -> tuple[str, ...]:
-    """The chain x of `x`, `not x`, `x is None`, `x is not None`, and the chain x.name of
-    `hasattr(x, "name")` (negated or not); () for any other test."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test = test.operand
-    if (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr"
-            and len(test.args) == 2 and not test.keywords and isinstance(test.args[1], ast.Constant)
-            and isinstance(test.args[1].value, str) and _chain(test.args[0])):
-        return (*_chain(test.args[0]), test.args[1].value)
-    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))
-            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
-        test = test.left
-    return _chain(test)
+def _presence(test: ast.expr) -> tuple[tuple[str, ...], bool, str]:
+    """A presence test read as (the tested chain, True when the test holds for a value that
+    is there, kind): kind "none" for `x is None` / `x is not None`, "hasattr" for
+    `hasattr(x, "name")` (chain x.name), "truth" for `x`; each may be negated with `not`
+    (`not x is None` tests presence). The chain is () for any other test."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    inner = test.operand if negated else test
+    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "hasattr"
+            and len(inner.args) == 2 and not inner.keywords and isinstance(inner.args[1], ast.Constant)
+            and isinstance(inner.args[1].value, str) and _chain(inner.args[0])):
+        return (*_chain(inner.args[0]), inner.args[1].value), not negated, "hasattr"
+    if (isinstance(inner, ast.Compare) and len(inner.ops) == 1 and isinstance(inner.ops[0], (ast.Is, ast.IsNot))
+            and isinstance(inner.comparators[0], ast.Constant) and inner.comparators[0].value is None):
+        return _chain(inner.left), isinstance(inner.ops[0], ast.IsNot) != negated, "none"
+    return _chain(inner), not negated, "truth"
 
 
 def _line_set(run: CoverageRun) -> set[tuple[str, int]]:
