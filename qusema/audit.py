@@ -140,6 +140,7 @@ class AuditSummary:
     examples: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
     findings: int = 0
+    drafts: int = 0  # issue drafts: one per law broken through one API
     stop_reason: str = "complete"
     deeper_checks: int = 0  # re-checks with more examples, in the time the budget left
     seconds: float = 0.0
@@ -233,12 +234,13 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
             diff_against(store, run_id, collect_findings(store, run_id), other, config.backend, progress,
                          envs or EnvironmentStore())
         findings = collect_findings(store, run_id)
-        write_reports(run_dir, findings, env.python_version)
+        drafts = write_reports(run_dir, findings, env.python_version)
         store.finish_run(run_id, "finished" if stop == "complete" else "stopped", stop)
         _summarize(store, run_id, summary)
         _count_units(store, run_id, config.library, db, summary)
         db.close()
     summary.findings = len(findings)
+    summary.drafts = drafts
     summary.seconds = round(time.perf_counter() - started, 1)
     (run_dir / "summary.json").write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
     return summary
@@ -602,21 +604,26 @@ def finding_from_dict(payload: dict[str, Any]) -> Finding:
     )
 
 
-def write_reports(run_dir: Path, findings: list[Finding], python_version: str) -> None:
+def write_reports(run_dir: Path, findings: list[Finding], python_version: str) -> int:
+    """findings.json and findings.sarif (every finding) and the issue drafts: one per law broken
+    through one API (`draft_groups`), which findings.json's `drafts` maps to its findings.
+    Returns the number of drafts."""
     from qusema.defects import FINDINGS_SCHEMA_VERSION
-    from qusema.report.drafts import draft
+    from qusema.report.drafts import draft, draft_groups, draft_name
     from qusema.report.sarif import sarif
 
     drafts = run_dir / "drafts"
     drafts.mkdir(parents=True, exist_ok=True)
     for stale in drafts.glob("*.md"):
         stale.unlink()
-    for finding in findings:
-        (drafts / f"{finding.classification.replace(' ', '-')}-{finding.id}.md").write_text(
-            draft(finding, python_version))
+    groups = draft_groups(findings)
+    for lead, *others in groups:
+        (drafts / draft_name([lead])).write_text(draft(lead, python_version, others))
     (run_dir / "findings.json").write_text(json.dumps(
-        {"schema_version": FINDINGS_SCHEMA_VERSION, "findings": [f.to_dict() for f in findings]}, indent=2) + "\n")
+        {"schema_version": FINDINGS_SCHEMA_VERSION, "findings": [f.to_dict() for f in findings],
+         "drafts": {draft_name(group): [f.id for f in group] for group in groups}}, indent=2) + "\n")
     (run_dir / "findings.sarif").write_text(json.dumps(sarif(findings, "0.1.0"), indent=2) + "\n")
+    return len(groups)
 
 
 def _summarize(store: RunStore, run_id: str, summary: AuditSummary) -> None:

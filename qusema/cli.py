@@ -301,7 +301,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
                f"{summary.units_total} functions and methods reachable from them in the call graph")
-    click.echo(f"findings: {summary.findings}  ->  {summary.run_dir}")
+    click.echo(f"findings: {summary.findings} in {summary.drafts} drafts  ->  {summary.run_dir}")
 
 
 def _comma_list(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -341,8 +341,8 @@ def report(run_dir: Path) -> None:
         findings = collect_findings(store, run.run_id)
         environment = store.records(run.run_id, "environment")
     python_version = environment[-1][1]["python"] if environment else "?"
-    write_reports(run_dir, findings, python_version)
-    click.echo(f"{len(findings)} findings written to {run_dir}")
+    drafts = write_reports(run_dir, findings, python_version)
+    click.echo(f"{len(findings)} findings in {drafts} drafts written to {run_dir}")
 
 
 main.add_command(replay_command)  # qusema replay RUN_DIR

@@ -5,7 +5,34 @@ Tracebacks / System information)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from qusema.defects import Finding
+
+
+def draft_groups(findings: list[Finding]) -> list[list[Finding]]:
+    """The findings a maintainer reads as one report: one law broken through one entry API,
+    with one classification. `Finding.dedupe_key` keeps them apart (by root-cause segment and
+    failing assertion) because a release can fix one and not another and the benchmark scores
+    each; but when a failure depends on data, not on which lines run, localization of one
+    defect moves between inputs, and a law broken through one API in two ways is still triaged
+    together. Each group's first finding is the one the report leads with: the best-localized
+    (highest score), then the shortest reproducer; the others follow it as further inputs."""
+    groups: dict[tuple[str, str, str], list[Finding]] = {}
+    for finding in findings:
+        h = finding.hypothesis
+        groups.setdefault((finding.classification, h.law_id, h.api), []).append(finding)
+    return [sorted(group, key=_lead_order) for group in groups.values()]
+
+
+def _lead_order(finding: Finding) -> tuple[float, int, str]:
+    score = finding.root_cause.score if finding.root_cause else -1.0
+    return (-score, len(finding.hypothesis.test_code), finding.id)
+
+
+def draft_name(group: list[Finding]) -> str:
+    lead = group[0]
+    return f"{lead.classification.replace(' ', '-')}-{lead.id}.md"
 
 
 def title(finding: Finding) -> str:
@@ -13,10 +40,38 @@ def title(finding: Finding) -> str:
     return f"{h.api}: {h.violated_constraint} fails for {h.triggering_input}"[:200]
 
 
-def draft(finding: Finding, python_version: str) -> str:
+def draft(finding: Finding, python_version: str, others: Sequence[Finding] = ()) -> str:
+    """The report for `finding`, with `others` (the rest of its group) as further failing inputs."""
     if finding.hypothesis.library == "pennylane":
-        return _pennylane(finding, python_version)
-    return _qiskit(finding, python_version)
+        return _pennylane(finding, python_version, others)
+    return _qiskit(finding, python_version, others)
+
+
+def _further_inputs(finding: Finding, others: Sequence[Finding]) -> str:
+    if not others:
+        return ""
+    h = finding.hypothesis
+    items = []
+    for number, other in enumerate(others, start=1):
+        o = other.hypothesis
+        cause = other.root_cause
+        located = "Not localized." if cause is None else (
+            f"Localized to `{cause.segment}` (`{cause.file}`, lines {cause.start_line}-{cause.end_line}).")
+        item = (f"`{o.triggering_input}` (finding {other.id}). {located}\n\n```\n{o.predicted_behaviour}\n```\n\n"
+                f"<details><summary>reproducer</summary>\n\n```python\n{o.test_code.rstrip()}\n```\n\n</details>")
+        # continuation lines indented under the list item's number, so markdown keeps them in it
+        items.append(f"{number}. " + "\n".join(f"   {line}" if line else "" for line in item.split("\n")).lstrip())
+    listed = "\n\n".join(items)
+    return (f"\n\n**{len(others)} more input(s) break the same law through `{h.api}`.** They may be this "
+            "defect again (when a failure depends on data, localization moves between inputs) or another one on "
+            f"the same path. Each reproducer stands alone.\n\n{listed}")
+
+
+def _found_by(finding: Finding, others: Sequence[Finding]) -> str:
+    h = finding.hypothesis
+    ids = ", ".join(f.id for f in (finding, *others))
+    return (f"<!-- found by QuSema ({h.origin}: {h.law_id}); classification: {finding.classification} — "
+            f"{finding.classification_reason}; findings: {ids} -->")
 
 
 def _root_cause(finding: Finding) -> str:
@@ -39,7 +94,7 @@ def _environment(finding: Finding) -> str:
     return "\n".join(f"  - {p}" for p in finding.environment if not p.startswith("-"))
 
 
-def _qiskit(finding: Finding, python_version: str) -> str:
+def _qiskit(finding: Finding, python_version: str, others: Sequence[Finding]) -> str:
     h, v = finding.hypothesis, finding.verification
     return f"""# {title(finding)}
 
@@ -67,7 +122,7 @@ On qiskit {h.version} this fails with:
 
 ```
 AssertionError: {v.message}
-```
+```{_further_inputs(finding, others)}
 
 ### What should happen?
 
@@ -77,11 +132,11 @@ The assertions above should hold: {h.violated_constraint}.{_other_releases(findi
 
 {_root_cause(finding)}
 
-<!-- found by QuSema ({h.origin}: {h.law_id}); classification: {finding.classification} — {finding.classification_reason} -->
+{_found_by(finding, others)}
 """
 
 
-def _pennylane(finding: Finding, python_version: str) -> str:
+def _pennylane(finding: Finding, python_version: str, others: Sequence[Finding]) -> str:
     h, v = finding.hypothesis, finding.verification
     return f"""# [BUG] {title(finding)}
 
@@ -95,7 +150,7 @@ def _pennylane(finding: Finding, python_version: str) -> str:
 
 ### Additional information
 
-Triggering input: `{h.triggering_input}`. {_root_cause(finding)}{_other_releases(finding)}
+Triggering input: `{h.triggering_input}`. {_root_cause(finding)}{_other_releases(finding)}{_further_inputs(finding, others)}
 
 ### Source code
 
@@ -116,5 +171,5 @@ PennyLane {h.version}, Python {python_version}, Linux
 {_environment(finding)}
 ```
 
-<!-- found by QuSema ({h.origin}: {h.law_id}); classification: {finding.classification} — {finding.classification_reason} -->
+{_found_by(finding, others)}
 """

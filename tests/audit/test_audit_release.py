@@ -42,9 +42,17 @@ def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path
     # 29 predicates (is_unitary, is_cptp, ...) enter through the methods their classes share.
     assert 5 <= summary["entry_units"] < summary["units_reached"] < summary["units_total"]
     assert "units covered: " in done.stdout
-    drafts = list((run_dir / "drafts").glob("*.md"))
-    assert len(drafts) == len(findings)
-    assert "### How can we reproduce the issue?" in drafts[0].read_text()
+    # one draft per law broken through one API, naming every finding it reports
+    drafts = {path.name: path.read_text() for path in (run_dir / "drafts").glob("*.md")}
+    grouped = json.loads((run_dir / "findings.json").read_text())["drafts"]
+    assert set(drafts) == set(grouped) and summary["drafts"] == len(drafts)
+    assert sorted(i for ids in grouped.values() for i in ids) == sorted(f["id"] for f in findings)
+    assert len(drafts) == len({(f["classification"], f["hypothesis"]["law_id"], f["hypothesis"]["api"])
+                               for f in findings})
+    for name, ids in grouped.items():
+        assert "### How can we reproduce the issue?" in drafts[name]
+        assert all(i in drafts[name] for i in ids)
+    assert f"findings: {len(findings)} in {len(drafts)} drafts" in done.stdout
 
 
 def _done_items(store: Path) -> dict[str, float]:

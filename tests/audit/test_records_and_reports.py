@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,33 @@ def test_drafts_follow_the_library_template_and_sarif_points_at_the_root_cause(t
     assert result["partialFingerprints"] == {"qusemaFinding/v1": finding.id}
     findings = json.loads((tmp_path / "findings.json").read_text())
     assert findings["schema_version"] == "1.0" and findings["findings"][0]["id"] == finding.id
+
+
+def test_one_draft_per_law_broken_through_one_api_led_by_the_best_localized_finding(tmp_path):
+    def finding(segment: str, score: float, api: str = "qiskit.circuit.library.RZGate.inverse",
+                classification: str = "bug") -> Finding:
+        f = make_finding(api=api)
+        f.hypothesis = replace(f.hypothesis, test_code=f"assert False, 'input at {segment}'\n",
+                               triggering_input=f"input at {segment}")
+        f.root_cause = RootCause(segment, "qiskit/x.py", 1, 2, score, "ochiai")
+        f.classification = classification
+        return f
+
+    weak, strong = finding("pkg.helper", 0.5), finding("pkg.entry", 0.9)  # one law, one API, two segments
+    elsewhere = finding("pkg.entry", 0.9, api="qiskit.circuit.library.RXGate.inverse")
+    potential = finding("pkg.other", 0.9, classification="potential bug")
+    assert len({f.id for f in (weak, strong, elsewhere, potential)}) == 4  # four findings to the benchmark
+    drafts = write_reports(tmp_path, [weak, strong, elsewhere, potential], "3.11.7")
+    assert drafts == 3
+    texts = {p.name: p.read_text() for p in (tmp_path / "drafts").glob("*.md")}
+    assert set(texts) == {f"bug-{strong.id}.md", f"bug-{elsewhere.id}.md", f"potential-bug-{potential.id}.md"}
+    grouped = texts[f"bug-{strong.id}.md"]
+    # the lead's reproducer first, the other input after it, each as runnable code
+    assert grouped.index("input at pkg.entry") < grouped.index("1 more input(s)") < grouped.index(
+        "assert False, 'input at pkg.helper'")
+    assert "Localized to `pkg.helper`" in grouped and weak.id in grouped
+    assert "more input(s)" not in texts[f"bug-{elsewhere.id}.md"]
+    record = json.loads((tmp_path / "findings.json").read_text())
+    assert len(record["findings"]) == 4  # findings.json and SARIF keep every finding
+    assert record["drafts"][f"bug-{strong.id}.md"] == [strong.id, weak.id]
+    assert len(json.loads((tmp_path / "findings.sarif").read_text())["runs"][0]["results"]) == 4
