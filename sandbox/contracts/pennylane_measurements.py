@@ -178,20 +178,55 @@ def circuit_text(circuit):
     return f"wires {list(circuit.labels)}: " + ("; ".join(parts) or "no gates")
 
 
-def device_line(device, circuit, seed=None, extra_wires=()):
+def device_line(device, circuit, seed=None, extra_wires=(), shots=None):
+    """The device; `shots` go on it only on a release without qml.set_shots (see `shots_form`)."""
     labels = list(circuit.labels) + list(extra_wires)
     seed_text = f", seed={seed}" if seed is not None else ""
-    return f"dev = qml.device({device!r}, wires={labels!r}{seed_text})"
+    shots_text = f", shots={shots!r}" if shots is not None and shots_form() == "device" else ""
+    return f"dev = qml.device({device!r}, wires={labels!r}{seed_text}{shots_text})"
+
+
+def shots_form():
+    """How this release runs a QNode with finite shots, as its own docs show it: "decorator"
+    (`@qml.set_shots(shots=N)`, from 0.43), "partial" (0.42's `set_shots(qnode, shots)`, which
+    its docs apply as `@partial(qml.set_shots, shots=N)`) or "device" (before qml.set_shots:
+    `qml.device(..., shots=N)`). The shot laws hold on every release, in its own idiom."""
+    import pennylane as qml
+
+    set_shots = getattr(qml, "set_shots", None)
+    if set_shots is None:
+        return "device"
+    first = next(iter(inspect.signature(set_shots).parameters.values()), None)
+    if first is not None and first.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and first.default is inspect.Parameter.empty:
+        return "partial"
+    return "decorator"
+
+
+def shots_decorator(shots, indent=""):
+    """The line(s) above `@qml.qnode` that give the QNode `shots` (none when the device has them)."""
+    if shots is None or shots_form() == "device":
+        return ""
+    if shots_form() == "partial":
+        return f"{indent}@functools.partial(qml.set_shots, shots={shots!r})\n"
+    return f"{indent}@qml.set_shots(shots={shots!r})\n"
+
+
+def shots_import(shots):
+    return "import functools\n" if shots is not None and shots_form() == "partial" else ""
+
+
+def shots_api():
+    """How the shot laws' API strings name the way shots were given."""
+    return " with device shots" if shots_form() == "device" else " with qml.set_shots"
 
 
 def program(device, circuit, returns, seed=None, shots=None, decorator="@qml.qnode(dev)", arguments="",
             call="", extra_wires=()):
     """A standalone program that builds and runs the QNode and leaves its output in `result`."""
     body = "\n".join("    " + line for line in circuit_lines(circuit)) or "    pass"
-    shots_line = f"@qml.set_shots(shots={shots!r})\n" if shots is not None else ""
-    return ("import numpy as np\nimport pennylane as qml\n\n"
-            f"{device_line(device, circuit, seed, extra_wires)}\n\n"
-            f"{shots_line}{decorator}\n"
+    return (f"{shots_import(shots)}import numpy as np\nimport pennylane as qml\n\n"
+            f"{device_line(device, circuit, seed, extra_wires, shots)}\n\n"
+            f"{shots_decorator(shots)}{decorator}\n"
             f"def circuit({arguments}):\n{body}\n    return {returns}\n\n"
             f"result = circuit({call})\n")
 
@@ -675,9 +710,9 @@ def _outcome_counts(kind, entry, circuit, argument, shots):
             return np.round(array * shots).astype(int), None
         if kind == "sample":
             array = np.asarray(entry)
-            if array.shape != (shots, k):
+            if array.shape not in sample_shapes(shots, k):
                 return None, f"sample entry has shape {array.shape}, expected {(shots, k)} (shots, wires)"
-            indices = array.astype(int) @ (2 ** np.arange(k - 1, -1, -1))
+            indices = array.reshape(shots, k).astype(int) @ (2 ** np.arange(k - 1, -1, -1))
             return np.bincount(indices, minlength=2 ** k), None
         if not isinstance(entry, dict):
             return None, f"counts entry is {type(entry).__name__}, expected a dict"
@@ -690,6 +725,17 @@ def _outcome_counts(kind, entry, circuit, argument, shots):
             return None, f"counts(all_outcomes=True) has {len(entry)} keys, expected {2 ** k}"
         return counts, None
     raise ValueError(kind)
+
+
+def sample_shapes(shots, k):
+    """The shapes qml.sample() of k wires may have on this release: (shots, k), and for one wire
+    also (shots,) unless the release documents "(shots, num_wires)" always (0.43 on; before,
+    one wire gave a flat array and the docs showed no one-wire shape)."""
+    import pennylane as qml
+
+    if k == 1 and "(shots, num_wires)" not in (qml.sample.__doc__ or ""):
+        return ((shots, k), (shots,))
+    return ((shots, k),)
 
 
 def _eigen_outcomes(kind, entry, values, shots):
@@ -788,9 +834,12 @@ def _reproduce_shots(subject, example):
     if kind in ("counts", "sample", "probs"):
         wires = tuple(range(n)) if argument[0] is None else argument[0]
         exact_probs = marginal_probabilities(state, wires)
+        flat = len(sample_shapes(1, len(wires))) > 1
+        shapes = "{(shots, %d), (shots,)}" % len(wires) if flat else "{(shots, %d)}" % len(wires)
         return source + _SHOT_REPRODUCER_BASIS.format(
             shots=shots, entries=shot_entries(shots), kind=kind, k=len(wires), probs=literal(exact_probs),
-            alpha=FALSE_ALARM, all_outcomes=bool(argument[1]) and kind == "counts")
+            alpha=FALSE_ALARM, all_outcomes=bool(argument[1]) and kind == "counts", shapes=shapes,
+            flat_note=", or (shots,) for one wire before 0.43" if flat else "")
     matrix = observable_matrix(argument, n)
     if kind in ("counts(op)", "sample(op)"):
         spectrum = spectrum_probabilities(state, matrix)
@@ -839,8 +888,10 @@ for entry, shots in zip(results, entries):
         assert np.asarray(entry).shape == (2 ** {k},), ("probs shape", np.asarray(entry).shape)
         counts = np.round(np.asarray(entry, dtype=float) * shots).astype(int)
     elif kind == "sample":
-        assert np.asarray(entry).shape == (shots, {k}), ("sample shape", np.asarray(entry).shape)
-        counts = np.bincount(np.asarray(entry).astype(int) @ (2 ** np.arange({k} - 1, -1, -1)), minlength=2 ** {k})
+        # the shapes this release documents: (shots, wires){flat_note}
+        assert np.asarray(entry).shape in {shapes}, ("sample shape", np.asarray(entry).shape)
+        bits = np.asarray(entry).reshape(shots, {k}).astype(int)
+        counts = np.bincount(bits @ (2 ** np.arange({k} - 1, -1, -1)), minlength=2 ** {k})
     else:
         assert isinstance(entry, dict), type(entry)
         if {all_outcomes!r}:
@@ -991,10 +1042,11 @@ def _seeded_program(device, circuit, seeds, shots):
     body = "\n".join("        " + line for line in circuit_lines(circuit)) or "        pass"
     labels = list(circuit.labels)
     runs = "\n".join(f"run_{i} = np.asarray(sample_with({seed}))" for i, seed in enumerate(seeds))
-    return ("import numpy as np\nimport pennylane as qml\n\n"
+    shots_text = f", shots={shots!r}" if shots_form() == "device" else ""
+    return (f"{shots_import(shots)}import numpy as np\nimport pennylane as qml\n\n"
             "def sample_with(seed):\n"
-            f"    dev = qml.device({device!r}, wires={labels!r}, seed=seed)\n\n"
-            f"    @qml.set_shots(shots={shots})\n    @qml.qnode(dev)\n    def circuit():\n{body}\n"
+            f"    dev = qml.device({device!r}, wires={labels!r}, seed=seed{shots_text})\n\n"
+            f"{shots_decorator(shots, '    ')}    @qml.qnode(dev)\n    def circuit():\n{body}\n"
             "        return qml.sample()\n\n    return circuit()\n\n"
             f"{runs}\n")
 
@@ -2299,7 +2351,7 @@ CONTRACTS = [
              "documentation: qml.counts/qml.sample/qml.set_shots/Shots (shot vectors, has_partitioned_shots) "
              "and the Born rule",
              _shot_subjects, _shot_strategy, _check_shots, _reproduce_shots,
-             lambda s: _device_api(s) + " with qml.set_shots", describe=_describe_shots),
+             lambda s: _device_api(s) + shots_api(), describe=_describe_shots),
     Contract("pennylane.measure.mid-circuit-statistics", FAMILY_MEASURE,
              "with qml.measure (reset, postselect) and qml.cond, the final-state probabilities and the joint "
              "distribution of the mid-circuit outcomes equal a branch-by-branch simulation, conditioned on "

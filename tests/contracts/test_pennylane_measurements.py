@@ -147,3 +147,43 @@ def test_process_forms_are_subjects_only_where_the_release_offers_them(pennylane
     assert "state/process_density_matrix" not in subjects  # StateMP documents it as not supported
     assert "counts/process_state" not in subjects  # counts is sample-based only
     assert result["apis"]["counts/process_counts"] == "qml.measurements.CountsMP.process_counts"
+
+
+# The shot laws run on every release in its own idiom for finite shots: qml.device(..., shots=N)
+# before qml.set_shots (0.40), @functools.partial(qml.set_shots, shots=N) where set_shots needs
+# the QNode (0.42), @qml.set_shots(shots=N) from 0.43 (the release fixture above).
+SHOT_LAWS = ["pennylane.measure.finite-shots-match-distribution", "pennylane.exec.seed-reproducible",
+             "pennylane.exec.seeds-independent"]
+IDIOMS = {"pennylane==0.40.0": "qml.device('default.qubit', wires=", "pennylane==0.42.3": "@functools.partial(qml.set_shots"}
+
+
+@pytest.fixture(scope="module", params=sorted(IDIOMS))
+def older_runtime(request, pennylane_runtime):
+    from qusema.audit import AUDIT_TOOLS
+    from qusema.targets.environments import EnvironmentStore
+
+    runner = type(pennylane_runtime)(EnvironmentStore().create(request.param, tools=AUDIT_TOOLS).python, "pennylane")
+    runner.spec = request.param
+    return runner
+
+
+def test_shot_laws_have_subjects_on_releases_before_the_set_shots_decorator(older_runtime):
+    subjects = older_runtime(
+        "import json, warnings\nwarnings.filterwarnings('ignore')\nimport contract_runtime as r\n"
+        f"print(json.dumps({{c: r.subjects('pennylane', c) for c in {SHOT_LAWS!r}}}))")
+    for law in SHOT_LAWS:
+        assert "default.qubit" in " ".join(subjects[law]["subjects"]), (law, subjects[law])
+    shots = subjects["pennylane.measure.finite-shots-match-distribution"]
+    assert {"default.qubit/counts", "default.qubit/sample", "default.qubit/expval"} <= set(shots["subjects"])
+    with_set_shots = older_runtime.spec == "pennylane==0.42.3"
+    assert shots["apis"]["default.qubit/counts"].endswith("with qml.set_shots" if with_set_shots else "with device shots")
+
+
+def test_shot_laws_hold_on_older_releases_and_catch_a_wrong_sampler_in_their_idiom(older_runtime):
+    # one wire's qml.sample() is a flat (shots,) array before 0.43, which documents (shots, 1) only from then
+    older_runtime.assert_holds(contract=SHOT_LAWS[0], subject="default.qubit/sample", examples=12)
+    older_runtime.assert_holds(contract=SHOT_LAWS[1], subject="default.qubit", examples=8)
+    subject, patch = PLANTS[SHOT_LAWS[0]]
+    result = older_runtime.assert_caught(contract=SHOT_LAWS[0], subject=subject, patch=patch, examples=25)
+    assert IDIOMS[older_runtime.spec] in result["reproducer"], result["reproducer"]
+
