@@ -1281,6 +1281,134 @@ def _describe_mcm(subject, circuit):
 
 
 # ==========================================================================================
+# Law 6b: the same circuits with finite shots, on every mcm_method (one-shot is the one a
+# QNode with shots gets by default on default.qubit) and both documented postselect modes:
+# "hw-like" returns the valid shots only (about survival * shots of them), "fill-shots" as many
+# results as shots; either way each shot is one run of the circuit, so the tuple (mid-circuit
+# outcomes, final basis state) of a shot is a draw from their joint distribution, conditioned
+# on postselection.
+
+MCM_SHOTS_MODES = ("hw-like", "fill-shots")
+
+
+def _mcm_shots_subjects():
+    probe = Circuit((0, 1), (), (Gate("Hadamard", (), (0,)), Measure(0, False, 1), Cond(0, 1, Gate("PauliX", (), (1,)))))
+    found = []
+    for device in SAMPLING_DEVICES:
+        if not _device_available(device):
+            continue
+        for method in MCM_METHODS:
+            for mode in MCM_SHOTS_MODES:
+                subject = f"{device}/{method}/{mode}"
+                if _runs(_mcm_shots_program(subject, probe, 7, 20)):
+                    found.append(subject)
+    return found
+
+
+def _mcm_shots_strategy(subject):
+    from hypothesis import strategies as st
+
+    return st.tuples(_mcm_circuits(postselect=True), st.integers(0, 2 ** 31 - 1), st.sampled_from([300, 1000]))
+
+
+def _mcm_shots_program(subject, circuit, seed, shots):
+    device, method, mode = subject.split("/")
+    lines, count = mcm_lines(circuit)
+    body = "\n".join("    " + line for line in lines)
+    shots_text = f", shots={shots!r}" if shots_form() == "device" else ""
+    returns = ", ".join([f"qml.sample(wires={_wires_text(circuit, range(len(circuit.labels)))})"]
+                        + [f"qml.sample(op=m{i})" for i in range(count)])
+    return (f"{shots_import(shots)}import numpy as np\nimport pennylane as qml\n\n"
+            # no fixed wires: deferring measurements adds wires of the library's choosing
+            f"dev = qml.device({device!r}, seed={seed}{shots_text})\n\n"
+            f"{shots_decorator(shots)}@qml.qnode(dev, mcm_method={method!r}, postselect_mode={mode!r})\n"
+            f"def circuit():\n{body}\n    return {returns}\n\n"
+            "final, *mcms = circuit()\n")
+
+
+def mcm_joint_expected(circuit):
+    """({"<mid-circuit outcomes>|<final basis state>": probability} over the nonzero joint
+    outcomes, first measurement and first wire most significant; the postselection probability)."""
+    branches = mcm_branches(circuit)
+    total = sum(w for w, _, _ in branches)
+    n = len(circuit.labels)
+    joint = {}
+    for weight, state, outcomes in branches:
+        for index, amplitude in enumerate(state.reshape(-1)):
+            p = weight / total * abs(amplitude) ** 2
+            if p > 1e-14:
+                key = "".join(map(str, outcomes)) + "|" + format(index, f"0{n}b")
+                joint[key] = joint.get(key, 0.0) + p
+    return joint, total
+
+
+_MCM_SHOTS_JUDGE = """
+import math
+# expected: branch-by-branch numpy simulation of the measurements (Born rule, collapse, reset,
+# qml.cond), conditioned on the postselected outcomes: the joint distribution of
+# "<mid-circuit outcomes m0 m1 ...>|<final basis state>" per shot; rigorous Bernstein bounds,
+# union bound, false-alarm probability {alpha:g} for a correct library
+shots, n, mode = {shots!r}, {n!r}, {mode!r}
+survival = {survival!r}   # probability that every postselection succeeds
+exact = {joint!r}
+log_term = math.log(2 * (2 ** ({k} + n) + 1) / {alpha!r})
+
+def bernstein(count, p):
+    return (log_term / 3 + math.sqrt(log_term ** 2 / 9 + 2 * count * p * (1 - p) * log_term)) / count
+
+bits = np.asarray(final)
+kept = bits.shape[0] if bits.ndim else 0
+# documented shapes: (shots, wires){flat_note}; one value per shot for each mid-circuit outcome
+assert bits.shape in {shapes}, f"{{mode}}: qml.sample of {{n}} wire(s) has shape {{bits.shape}}, expected ({{kept}}, {{n}})"
+assert all(np.asarray(m).shape == (kept,) for m in mcms), (
+    f"{{mode}}: qml.sample(op=m) shapes {{[np.asarray(m).shape for m in mcms]}}, expected ({{kept}},) like the wires")
+if mode == "fill-shots":
+    assert kept == shots, f"fill-shots: {{kept}} results for {{shots}} shots (documented: as many as the shots)"
+else:
+    assert kept <= shots and abs(kept / shots - survival) <= bernstein(shots, survival), (
+        f"hw-like: {{kept}} valid shots of {{shots}}, but postselection succeeds with probability {{survival:.4f}}")
+seen = {{}}
+for i in range(kept):
+    key = "".join(str(int(m[i])) for m in mcms) + "|" + "".join(str(int(b)) for b in bits.reshape(kept, n)[i])
+    seen[key] = seen.get(key, 0) + 1
+for key, number in seen.items():
+    assert key in exact, f"{{mode}}: a shot gave (mid-circuit outcomes|final state) {{key}}, which has probability 0 ({{number}} shots)"
+for key, p in exact.items():
+    frequency = seen.get(key, 0) / kept if kept else p
+    assert abs(frequency - p) <= bernstein(max(kept, 1), p), (
+        f"{{mode}}: (mid-circuit outcomes|final state) {{key}} has frequency {{frequency:.4f}} over {{kept}} "
+        f"shots, postselected probability {{p:.4f}}")
+"""
+
+
+def _mcm_shots_source(subject, example):
+    circuit, seed, shots = example
+    joint, survival = mcm_joint_expected(circuit)
+    n = len(circuit.labels)
+    k = sum(isinstance(o, Measure) for o in circuit.gates)
+    flat = len(sample_shapes(1, n)) > 1
+    shapes = "{(kept, 1), (kept,)}" if flat else "{(kept, %d)}" % n
+    return _mcm_shots_program(subject, circuit, seed, shots) + _MCM_SHOTS_JUDGE.format(
+        shots=shots, n=n, k=k, mode=subject.split("/")[2], survival=float(survival),
+        joint={key: float(p) for key, p in sorted(joint.items())}, alpha=FALSE_ALARM, shapes=shapes,
+        flat_note=", or (shots,) for one wire before 0.43" if flat else "")
+
+
+def _check_mcm_shots(subject, example):
+    from hypothesis import assume
+
+    # enough valid shots for the bounds to say something (postselecting a rare outcome is the
+    # analytic law's business)
+    assume(mcm_joint_expected(example[0])[1] > 0.2)
+    run(_mcm_shots_source(subject, example))
+
+
+def _describe_mcm_shots(subject, example):
+    circuit, seed, shots = example
+    return f"{subject}, shots={shots}, seed={seed}, wires {list(circuit.labels)}: " + "; ".join(mcm_lines(circuit)[0])
+
+
+# ==========================================================================================
 # Law 7: every differentiation method gives the derivative of the exact expectation
 # (central finite difference of the oracle), shared and scaled parameters included.
 
@@ -2360,6 +2488,18 @@ CONTRACTS = [
              _mcm_subjects, _mcm_strategy, _check_mcm, _reproduce_mcm,
              lambda s: f"qml.measure / qml.cond with mcm_method={s.split('/')[1]!r} on qml.device({s.split('/')[0]!r})",
              describe=_describe_mcm),
+    Contract("pennylane.measure.mid-circuit-shots", FAMILY_MEASURE,
+             "with finite shots, on every mcm_method and postselect_mode, the samples of a circuit with qml.measure "
+             "(reset, postselect) and qml.cond are draws from the branch-by-branch distribution conditioned on "
+             "postselection: 'fill-shots' returns as many results as shots, 'hw-like' only the valid ones "
+             "(about the postselection probability times the shots)",
+             "documentation: QNode (mcm_method, postselect_mode: 'hw-like' discards invalid shots, 'fill-shots' "
+             "returns results for the original number of shots), qml.measure (postselect), qml.cond, qml.sample; "
+             "quantum semantics of measurement and collapse",
+             _mcm_shots_subjects, _mcm_shots_strategy, _check_mcm_shots, _mcm_shots_source,
+             lambda s: (f"qml.measure / qml.cond with mcm_method={s.split('/')[1]!r}, postselect_mode={s.split('/')[2]!r} "
+                        f"on qml.device({s.split('/')[0]!r})" + shots_api()),
+             describe=_describe_mcm_shots),
     Contract("pennylane.measure.process-forms-agree", FAMILY_MEASURE,
              "a measurement process gives the same answer from every documented input form: process_samples "
              "(with shot_range), process_counts (counts with or without zero-count outcomes), process_state and "

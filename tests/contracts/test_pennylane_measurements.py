@@ -22,6 +22,11 @@ PLANTS = {
         "import pennylane as qml\n"
         "original = qml.measure\n"
         "qml.measure = lambda wires, reset=False, postselect=None: original(wires, reset=reset)"),  # ignores postselect
+    "pennylane.measure.mid-circuit-shots": (
+        "default.qubit/deferred/fill-shots",
+        "import pennylane as qml\n"
+        "original = qml.measure\n"
+        "qml.measure = lambda wires, reset=False, postselect=None: original(wires, reset=reset)"),  # ignores postselect
     "pennylane.exec.devices-agree": (
         "default.qubit~lightning.qubit",
         # default.qubit applies gates by their matrices, lightning by its own kernels
@@ -187,3 +192,19 @@ def test_shot_laws_hold_on_older_releases_and_catch_a_wrong_sampler_in_their_idi
     result = older_runtime.assert_caught(contract=SHOT_LAWS[0], subject=subject, patch=patch, examples=25)
     assert IDIOMS[older_runtime.spec] in result["reproducer"], result["reproducer"]
 
+
+def test_mid_circuit_shots_law_finds_tree_traversal_sampling_wires_out_of_order_on_0_42(pennylane_runtime):
+    """pennylane 0.42.3, mcm_method='tree-traversal' with shots: qml.sample(wires=[1, 0]) gives
+    some shots' bits in the other wire order (fixed in 0.43): a final state the circuit cannot
+    reach. The law draws such circuits within 100 examples."""
+    from qusema.audit import AUDIT_TOOLS
+    from qusema.targets.environments import EnvironmentStore
+
+    runner = type(pennylane_runtime)(EnvironmentStore().create("pennylane==0.42.3", tools=AUDIT_TOOLS).python,
+                                     "pennylane")
+    result = runner.check_law(contract="pennylane.measure.mid-circuit-shots", subject="default.qubit/tree-traversal/hw-like",
+                              examples=100)
+    assert result["outcome"] == "violated", result
+    assert "which has probability 0" in result["message"]
+    assert result["reproducer_fails"], result["reproducer"]
+    assert "@functools.partial(qml.set_shots" in result["reproducer"]
