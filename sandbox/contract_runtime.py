@@ -303,6 +303,21 @@ class _TimeUp(BaseException):
     """A time-limited search ran out of time before finding a failure."""
 
 
+def _draw_from_strategies_alone():
+    """Hypothesis 6.131 and later mix literals of every module outside site-packages into its
+    draws: here, the law files. A law's inputs would then change whenever any other law is
+    edited, and in a warm worker with whichever modules happen to be imported, so a seed would
+    not reproduce. Draws come from the law's strategy and seed alone."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+    except ImportError:  # a release without local constants: nothing to turn off
+        return
+    if hasattr(providers, "_get_local_constants"):
+        none = Constants()
+        providers._get_local_constants = lambda: none
+
+
 def _search(contract, subject, max_examples, seed, known, deadline=None):
     """One hypothesis run of the law: (state, outcome, panicked). An example that fails at
     an origin in `known` is set aside (rejected, neither failing nor passing). After
@@ -310,6 +325,8 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
     from hypothesis import HealthCheck, given, reject, settings
     from hypothesis import seed as fixed_seed
     from hypothesis.errors import Unsatisfiable
+
+    _draw_from_strategies_alone()
 
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
              "assertion": None, "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
@@ -467,6 +484,7 @@ def _passing_draws(contract, subject, seed, want, stop):
     from hypothesis import seed as fixed_seed
     from hypothesis.errors import HypothesisException
 
+    _draw_from_strategies_alone()
     kept = []
 
     def collect(example):

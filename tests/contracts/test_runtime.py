@@ -327,3 +327,34 @@ def test_a_deeper_round_draws_new_inputs_instead_of_replaying_the_round_before(q
     assert len(again) <= 3, sorted(again)
     assert deeper.seed(0) == WorkItem("other.law", "other", examples=100).seed(0)  # one seed per round
     assert deeper.seed(0) != deeper.seed(1) and deeper.seed(0) != WorkItem("t", "s", examples=400).seed(0)
+
+
+LITERALS = """
+import json, sys, tempfile, importlib
+from pathlib import Path
+import contract_runtime as r
+from hypothesis import strategies as st
+
+seen = []
+law = r.Contract("t.draws", "f", "law", "src", lambda: ["s"], lambda s: st.integers(0, 10 ** 9),
+                 lambda s, e: seen.append(e), lambda s, e: "", lambda s: "api")
+r._contracts = lambda library: {"t.draws": law}
+r.check("t", "t.draws", "s", 300, 7)
+before = list(seen)
+# another module outside site-packages, as a law file is, full of integer literals
+folder = Path(tempfile.mkdtemp())
+(folder / "other_law_literals.py").write_text("VALUES = [" + ", ".join(str(7919 * k) for k in range(400)) + "]\\n")
+sys.path.insert(0, str(folder))
+importlib.import_module("other_law_literals")
+seen.clear()
+r.check("t", "t.draws", "s", 300, 7)
+print(json.dumps({"before": before, "after": list(seen), "literals": [7919 * k for k in range(400)]}))
+"""
+
+
+def test_a_laws_draws_do_not_depend_on_literals_in_other_modules(qiskit_runtime):
+    # Editing one law file must not change what another law explores with the same seed.
+    seen = qiskit_runtime(LITERALS)
+    assert len(seen["before"]) == 300
+    assert seen["after"] == seen["before"]
+    assert not set(seen["after"]) & set(seen["literals"][1:])
