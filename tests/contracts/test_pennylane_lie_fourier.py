@@ -68,7 +68,7 @@ def test_law_catches_a_planted_wrong_implementation(pennylane_runtime, contract,
 def test_center_drops_a_center_element_of_a_sentence_basis(pennylane_runtime):
     # pennylane 0.45.0 (and 0.38-0.42): qml.center of an orthogonal basis of PauliSentences of
     # su(2) + u(1) returns [] (its kernel intersection thresholds a 3e-15 singular value as nonzero).
-    # Round-off decides it, on about one basis in a hundred: 60 draws missed it on 3 seeds of 8.
+    # Round-off decides it, on few bases: 60 draws missed it on 3 seeds of 8.
     result = pennylane_runtime.assert_caught(contract=CENTER, subject="center", patch="", examples=120)
     assert "the center of the algebra has dimension" in result["message"]
 
