@@ -203,6 +203,7 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
     With `time_limit_s`, no new input is checked after that many seconds unless a failure
     is being shrunk (`time_cut` says the search stopped short of `max_examples`): a re-check
     with many examples then ends inside the audit's budget instead of its sandbox timeout."""
+    _draw_from_strategies_alone()  # every hypothesis search of this process starts here
     contract = _contracts(library)[contract_id]
     started = time.perf_counter()
     deadline = None if time_limit_s is None else started + time_limit_s
@@ -325,8 +326,6 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
     from hypothesis import HealthCheck, given, reject, settings
     from hypothesis import seed as fixed_seed
     from hypothesis.errors import Unsatisfiable
-
-    _draw_from_strategies_alone()
 
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
              "assertion": None, "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
@@ -484,7 +483,6 @@ def _passing_draws(contract, subject, seed, want, stop):
     from hypothesis import seed as fixed_seed
     from hypothesis.errors import HypothesisException
 
-    _draw_from_strategies_alone()
     kept = []
 
     def collect(example):
