@@ -176,6 +176,9 @@ def _subjects_of(contract):
         names = list(contract.subjects())
     except (ImportError, AttributeError, TypeError) as exc:
         return {"subjects": [], "apis": {}, "reason": f"{type(exc).__name__}: {exc}"}
+    if not names:
+        # say so: a law that silently checks nothing reads, in an audit, like a law that held
+        return {"subjects": [], "apis": {}, "reason": "no subject: none of the law's probes runs on this release"}
     return {"subjects": names, "apis": {name: _api_of(contract, name) for name in names}, "reason": None}
 
 

@@ -1003,7 +1003,41 @@ DOCUMENTED_OPTIONS = {
 # undo_swaps is documented to remove SWAPs by "changing the position of the qubits accordingly":
 # its output equals the input up to that relabelling of the wires (judged as such below).
 DOCUMENTED_RELABELLING = {"undo_swaps"}
-COMPILATION_SECTION = "Basic circuit compilation tasks"
+# The docs' list of compilation transforms: a "Basic circuit compilation tasks" heading (0.43 on) or,
+# before, "A set of transforms to perform basic circuit compilation tasks." over the same list.
+COMPILATION_SECTION = "basic circuit compilation tasks"
+
+
+def _autosummary_after(doc, marker):
+    """The names of the first autosummary list after `marker` (case-insensitive) in `doc`."""
+    start = doc.lower().find(marker)
+    if start < 0:
+        return []
+    lines = doc[start:].split(".. autosummary::", 1)[-1].splitlines()[1:]
+    names, begun = [], False
+    for line in lines:
+        text = line.strip()
+        if text.startswith(":") or (not text and not begun):
+            continue  # autosummary options, and the blank line before the list
+        if not text:
+            break
+        begun = True
+        names.append(text.lstrip("~").split(".")[-1])
+    return names
+
+
+def transform_type():
+    """The class of qml.transform objects: Transform from 0.43, TransformDispatcher before."""
+    import pennylane as qml
+
+    core = qml.transforms.core
+    return getattr(core, "Transform", None) or core.TransformDispatcher
+
+
+def tape_function(transform):
+    """The function a transform applies to one tape (`_tape_transform` from 0.43, the `transform`
+    property before); None if the release has neither."""
+    return getattr(transform, "_tape_transform", None) or getattr(transform, "transform", None)
 
 
 def _transform_subjects():
@@ -1011,19 +1045,25 @@ def _transform_subjects():
     circuit alone (others need a pattern, a coupling map or registers the law cannot invent)."""
     import pennylane as qml
 
-    doc = qml.transforms.__doc__ or ""
-    section = doc.split(COMPILATION_SECTION, 1)[-1].split("\n\n", 3)[-1]
-    section = section.split("\n\n")[0]
+    kind = transform_type()
     found = []
-    for line in section.splitlines():
-        name = line.strip().lstrip("~").split(".")[-1]
+    for name in _autosummary_after(qml.transforms.__doc__ or "", COMPILATION_SECTION):
         transform = getattr(qml.transforms, name, None) or getattr(qml, name, None)
-        if transform is None or not isinstance(transform, qml.transforms.core.Transform):
+        if transform is None or not isinstance(transform, kind):
             continue
         if all(p.default is not inspect.Parameter.empty or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
-               for p in list(inspect.signature(transform._tape_transform).parameters.values())[1:]):
+               for p in list(inspect.signature(tape_function(transform)).parameters.values())[1:]):
             found.append(name)
     return sorted(found)
+
+
+def _transform_forms():
+    """How a user hands the circuit over: a tape, a quantum function, or (where the release can
+    show the user-level tape of a QNode: qml.workflow.construct_tape, 0.41 on) a QNode."""
+    import pennylane as qml
+
+    workflow = getattr(qml, "workflow", None)
+    return ["tape", "qfunc"] + (["qnode"] if hasattr(workflow, "construct_tape") else [])
 
 
 def _circuit_strategy():
@@ -1050,7 +1090,7 @@ def _circuit_strategy():
 def _transform_strategy(subject):
     from hypothesis import strategies as st
 
-    return st.tuples(_circuit_strategy(), st.sampled_from(["tape", "qfunc", "qnode"]),
+    return st.tuples(_circuit_strategy(), st.sampled_from(_transform_forms()),
                      st.sampled_from(range(len(DOCUMENTED_OPTIONS.get(subject, [{}])))))
 
 

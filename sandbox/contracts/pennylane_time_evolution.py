@@ -152,7 +152,8 @@ def _sign(cls):
 def _call(cls, order, steps_expr):
     if cls == "TrotterProduct":
         return f"qml.TrotterProduct(H, t, n={steps_expr}, order={order})"
-    return f"qml.ApproxTimeEvolution(H, t, {steps_expr})"
+    # its docstring types the argument as a Hamiltonian (before 0.34 a Sum is refused)
+    return f"qml.ApproxTimeEvolution(qml.Hamiltonian(*H.terms()), t, {steps_expr})"
 
 
 def _formula_source(subject, example):

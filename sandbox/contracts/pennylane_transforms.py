@@ -50,6 +50,7 @@ import inspect
 from typing import NamedTuple
 
 from contract_runtime import Contract, angles
+from contracts.pennylane_operations import tape_function, transform_type
 
 WIRES = (0, 1, 2, 3)
 SHOTS = (None, 50)
@@ -134,18 +135,11 @@ DOMAINS = {
 
 
 # -- subjects --------------------------------------------------------------------------------------
-def _transform_type():
-    import pennylane as qml
-
-    core = qml.transforms.core
-    return getattr(core, "Transform", None) or core.TransformDispatcher
-
-
 def _exported():
     """public name -> (transform, where it is exported: 'transforms' or '')."""
     import pennylane as qml
 
-    kind = _transform_type()
+    kind = transform_type()
     found = {}
     for module, where in ((qml.transforms, "transforms"), (qml, "")):
         for name in sorted(dir(module)):
@@ -158,7 +152,7 @@ def _exported():
 
 
 def _required_arguments(transform):
-    function = getattr(transform, "_tape_transform", None) or getattr(transform, "transform", None)
+    function = tape_function(transform)
     try:
         parameters = list(inspect.signature(function).parameters.values())[1:]
     except (TypeError, ValueError):
@@ -198,7 +192,7 @@ def _domain(subject):
 
 def _accepted(transform, option):
     """Whether the release's transform takes every keyword of an option text."""
-    function = getattr(transform, "_tape_transform", None) or getattr(transform, "transform", None)
+    function = tape_function(transform)
     parameters = inspect.signature(function).parameters
     if any(p.kind == p.VAR_KEYWORD for p in parameters.values()):
         return True

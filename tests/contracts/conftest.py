@@ -91,3 +91,17 @@ def old_qiskit_runtime() -> RuntimeRunner:
 @pytest.fixture(scope="session")
 def pennylane_runtime() -> RuntimeRunner:
     return _runner("pennylane==0.45.0")
+
+
+@pytest.fixture(scope="session")
+def pennylane_release():
+    """A runner for a given PennyLane release, built once per session: a law's subjects must
+    not vanish on the older releases an audit targets."""
+    runners: dict[str, RuntimeRunner] = {}
+
+    def runner(spec: str) -> RuntimeRunner:
+        if spec not in runners:
+            runners[spec] = _runner(spec)
+        return runners[spec]
+
+    return runner

@@ -208,3 +208,51 @@ def test_mid_circuit_shots_law_finds_tree_traversal_sampling_wires_out_of_order_
     assert "which has probability 0" in result["message"]
     assert result["reproducer_fails"], result["reproducer"]
     assert "@functools.partial(qml.set_shots" in result["reproducer"]
+
+
+# qml.X / qml.Y / qml.Z are aliases only from 0.34 on: laws that wrote observables with them had
+# no expval / var / observable subjects at all on 0.33, and said nothing about it.
+OBSERVABLE_SUBJECTS = """
+import json, warnings
+warnings.filterwarnings("ignore")
+import contract_runtime as r
+print(json.dumps({c: r.subjects("pennylane", c) for c in %r}))
+"""
+
+
+def test_observable_measurements_have_subjects_on_0_33_and_a_law_without_any_says_why(pennylane_release):
+    runner = pennylane_release("pennylane==0.33.1")
+    laws = ["pennylane.measure.analytic-matches-state", "pennylane.measure.finite-shots-match-distribution",
+            "pennylane.measure.mid-circuit-shots"]
+    found = runner(OBSERVABLE_SUBJECTS % laws)
+    assert {"default.qubit/expval", "default.qubit/var", "default.qubit/probs(op)"} \
+        <= set(found[laws[0]]["subjects"])
+    assert {"default.qubit/expval", "default.qubit/var", "default.qubit/counts(op)", "default.qubit/sample(op)"} \
+        <= set(found[laws[1]]["subjects"])
+    # mcm_method does not exist on 0.33: no subject, and the audit is told so
+    assert found[laws[2]]["subjects"] == [] and "no subject" in found[laws[2]]["reason"]
+    runner.assert_holds(contract=laws[0], subject="default.qubit/expval", examples=15)
+    result = runner.assert_caught(contract=laws[0], subject="default.qubit/expval", examples=25, patch=(
+        "from pennylane.measurements import ExpectationMP\n"
+        "original = ExpectationMP.process_state\n"
+        "ExpectationMP.process_state = lambda self, state, wire_order: -original(self, state, wire_order)\n"))
+    assert "qml.X(" not in result["reproducer"] and "qml.Z(" not in result["reproducer"], result["reproducer"]
+
+
+def test_process_forms_take_a_refused_observable_as_out_of_domain_on_0_33(pennylane_release):
+    # `c * word` builds a legacy qml.Hamiltonian on 0.33, which has no eigenvalues: process_samples
+    # refuses it with EigvalsUndefinedError, loudly -- not a silent wrong answer
+    runner = pennylane_release("pennylane==0.33.1")
+    runner.assert_holds(contract="pennylane.measure.process-forms-agree", subject="expval/process_samples", examples=40)
+
+
+def test_specs_law_runs_on_0_42_in_its_spelling_and_catches_a_plant(pennylane_release):
+    # 0.42's qml.specs returns a dict whose "resources" count gates in `gate_types`
+    runner = pennylane_release("pennylane==0.42.3")
+    contract = "pennylane.resource.specs-counts"
+    found = runner(OBSERVABLE_SUBJECTS % [contract])[contract]
+    assert {"top", "user", "gradient", "device"} <= set(found["subjects"]), found
+    runner.assert_holds(contract=contract, subject="user", examples=15)
+    subject, patch = PLANTS[contract]
+    result = runner.assert_caught(contract=contract, subject="user", patch=patch, examples=15)
+    assert '["resources"]' in result["reproducer"] and "gate_types" in result["reproducer"]

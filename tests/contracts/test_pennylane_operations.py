@@ -87,3 +87,23 @@ def test_subjects_are_enumerated_from_the_live_library(pennylane_runtime):
         <= set(found["pennylane.transform.preserves-operator"])
     assert {"RX", "IsingXX", "PhaseShift"} <= set(found["pennylane.operation.generator-exponentiates"])
     assert "RX" in found["pennylane.operation.broadcast-is-stack"]
+
+
+# Before 0.43 a transform is a TransformDispatcher (its tape function `_transform`), the docs list
+# the compilation transforms under "A set of transforms to perform basic circuit compilation tasks.",
+# and before 0.41 a QNode's user-level tape cannot be shown (no construct_tape): the law found no
+# subject at all on such releases until it read each release's own spelling.
+@pytest.mark.parametrize("spec", ["pennylane==0.33.1", "pennylane==0.42.3"])
+def test_transform_law_has_subjects_and_catches_a_plant_on_older_releases(pennylane_release, spec):
+    contract = "pennylane.transform.preserves-operator"
+    runner = pennylane_release(spec)
+    found = set(runner(SUBJECTS.format(contracts=[contract]))[contract])
+    assert {"cancel_inverses", "merge_rotations", "single_qubit_fusion", "commute_controlled", "undo_swaps"} <= found
+    runner.assert_holds(contract=contract, subject="merge_rotations", examples=15)
+    # the plant drops the last gate; 0.33 wants a transform's tape argument and returns annotated
+    patch = ("from typing import Callable, Sequence\n"
+             "def _drop_last(tape: qml.tape.QuantumTape) -> (Sequence[qml.tape.QuantumTape], Callable):\n"
+             "    return [qml.tape.QuantumScript(tape.operations[:-1], tape.measurements)], lambda r: r[0]\n"
+             "qml.transforms.merge_rotations = qml.transform(_drop_last)\n")
+    result = runner.assert_caught(contract=contract, subject="merge_rotations", patch=IMPORTS + patch, examples=15)
+    assert "qml.transforms.merge_rotations" in result["reproducer"]
