@@ -32,6 +32,21 @@ from qusema.targets.environments import cache_dir
 DEFAULT_MODELS = {"openai": "gpt-4o", "anthropic": "claude-sonnet-4-5"}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def prepared_target() -> None:
+    """The target release's environment and Stage I index, made once before any test's network
+    guard is up (a session fixture is set up before the function-scoped guard). Making them
+    downloads the release from the package registry: the guard forbids model traffic, and with
+    an empty cache every agent test failed on that download, by the guard, not on what it tests."""
+    import scripts
+
+    from qusema.audit import AUDIT_TOOLS, _ensure_index
+    from qusema.targets.environments import EnvironmentStore
+
+    EnvironmentStore().create(scripts.TARGET, tools=AUDIT_TOOLS)
+    _ensure_index(scripts.TARGET, cache_dir(), lambda message: None)
+
+
 @pytest.fixture
 def run_agent(serve: Callable, connect: Callable, tmp_path: Path) -> Callable[..., Any]:
     """Serve `script`, point a real SDK model for `api` at it, and audit the historical bug's
