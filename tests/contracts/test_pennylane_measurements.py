@@ -172,10 +172,17 @@ def older_runtime(request, pennylane_runtime):
     return runner
 
 
+# What `subjects` says, for each law of a list: the code a release's runner prints as JSON.
+SUBJECTS_OF_LAWS = """
+import json, warnings
+warnings.filterwarnings("ignore")
+import contract_runtime as r
+print(json.dumps({c: r.subjects("pennylane", c) for c in %r}))
+"""
+
+
 def test_shot_laws_have_subjects_on_releases_before_the_set_shots_decorator(older_runtime):
-    subjects = older_runtime(
-        "import json, warnings\nwarnings.filterwarnings('ignore')\nimport contract_runtime as r\n"
-        f"print(json.dumps({{c: r.subjects('pennylane', c) for c in {SHOT_LAWS!r}}}))")
+    subjects = older_runtime(SUBJECTS_OF_LAWS % SHOT_LAWS)
     for law in SHOT_LAWS:
         assert "default.qubit" in " ".join(subjects[law]["subjects"]), (law, subjects[law])
     shots = subjects["pennylane.measure.finite-shots-match-distribution"]
@@ -212,19 +219,11 @@ def test_mid_circuit_shots_law_finds_tree_traversal_sampling_wires_out_of_order_
 
 # qml.X / qml.Y / qml.Z are aliases only from 0.34 on: laws that wrote observables with them had
 # no expval / var / observable subjects at all on 0.33, and said nothing about it.
-OBSERVABLE_SUBJECTS = """
-import json, warnings
-warnings.filterwarnings("ignore")
-import contract_runtime as r
-print(json.dumps({c: r.subjects("pennylane", c) for c in %r}))
-"""
-
-
 def test_observable_measurements_have_subjects_on_0_33_and_a_law_without_any_says_why(pennylane_release):
     runner = pennylane_release("pennylane==0.33.1")
     laws = ["pennylane.measure.analytic-matches-state", "pennylane.measure.finite-shots-match-distribution",
             "pennylane.measure.mid-circuit-shots"]
-    found = runner(OBSERVABLE_SUBJECTS % laws)
+    found = runner(SUBJECTS_OF_LAWS % laws)
     assert {"default.qubit/expval", "default.qubit/var", "default.qubit/probs(op)"} \
         <= set(found[laws[0]]["subjects"])
     assert {"default.qubit/expval", "default.qubit/var", "default.qubit/counts(op)", "default.qubit/sample(op)"} \
@@ -250,7 +249,7 @@ def test_specs_law_runs_on_0_42_in_its_spelling_and_catches_a_plant(pennylane_re
     # 0.42's qml.specs returns a dict whose "resources" count gates in `gate_types`
     runner = pennylane_release("pennylane==0.42.3")
     contract = "pennylane.resource.specs-counts"
-    found = runner(OBSERVABLE_SUBJECTS % [contract])[contract]
+    found = runner(SUBJECTS_OF_LAWS % [contract])[contract]
     assert {"top", "user", "gradient", "device"} <= set(found["subjects"]), found
     runner.assert_holds(contract=contract, subject="user", examples=15)
     subject, patch = PLANTS[contract]
