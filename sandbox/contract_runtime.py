@@ -307,6 +307,11 @@ class _TimeUp(BaseException):
     """A time-limited search ran out of time before finding a failure."""
 
 
+class _ShrinkCut(BaseException):
+    """The shrink budget is spent: hypothesis stops (a BaseException is not a test failure)
+    and the search reports the last failure it checked."""
+
+
 def _draw_from_strategies_alone():
     """Hypothesis 6.131 and later mix literals of every module outside site-packages into its
     draws: here, the law files. A law's inputs would then change whenever any other law is
@@ -331,7 +336,8 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
     from hypothesis.errors import Unsatisfiable
 
     state = {"examples": 0, "failing": None, "message": None, "error": None, "passing": [], "origin": None,
-             "assertion": None, "failing_since": None, "failing_reprs": set(), "shrink_cut": False, "refused": 0,
+             "assertion": None, "failing_since": None, "shrink_cut": False, "refused": 0,
+             "shrinking": None, "panic_error": None,
              "time_cut": False, "near_passing": [], "failing_seen": []}
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=False,
@@ -344,13 +350,12 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
             # BaseException goes through hypothesis unshrunk (as KeyboardInterrupt does).
             state["time_cut"] = True
             raise _TimeUp
-        if (state["failing_since"] is not None and time.perf_counter() - state["failing_since"] > SHRINK_BUDGET_S
-                and repr(example) not in state["failing_reprs"]):
-            # Shrink budget spent: every new candidate counts as passing, so hypothesis
-            # settles on the smallest failure found so far; any example that failed before
-            # is still checked when hypothesis replays it.
+        if state["failing_since"] is not None and time.perf_counter() - state["failing_since"] > SHRINK_BUDGET_S:
+            # Shrink budget spent: end the search with the last failure checked, the smallest
+            # so far (the shrinker only tries candidates smaller than its best). Letting the
+            # candidates pass instead kept hypothesis shrinking for minutes on large inputs.
             state["shrink_cut"] = True
-            return
+            raise _ShrinkCut
         state["examples"] += 1
         try:
             contract.check(subject, example)
@@ -368,9 +373,9 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
                 reject()
             if isinstance(exc, AssertionError) and _origin(exc) in known:
                 reject()  # a failure already reported: look for another
-            state["failing_reprs"].add(repr(example))
             if state["failing_since"] is None:
                 state["failing_since"] = time.perf_counter()
+            state["shrinking"] = "assertion" if isinstance(exc, AssertionError) else "panic"
             if isinstance(exc, AssertionError):
                 # hypothesis runs the shrunk example last: what stays here is the minimal one
                 state["failing"], state["message"], state["origin"] = example, str(exc), _origin(exc)
@@ -380,7 +385,10 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
             # A Rust panic surfaces as pyo3's PanicException, a BaseException: turn it into
             # an ordinary error so hypothesis shrinks it and the check reports "raised".
             state["panicked"] = example  # the last one is the shrunk one
-            raise RustPanic(f"{type(exc).__name__}: {exc}") from exc
+            panic = RustPanic(f"{type(exc).__name__}: {exc}")
+            panic.__cause__ = exc  # kept in the record a shrink cut reports
+            state["panic_error"] = _error_record(panic)
+            raise panic
         if state["failing_since"] is not None:
             # A shrink candidate that passed: a simplification of a failing input that no
             # longer fails, the nearest passing neighbour a localization can get.
@@ -395,6 +403,11 @@ def _search(contract, subject, max_examples, seed, known, deadline=None):
             law_holds()
         except _TimeUp:
             pass  # the law held on every input checked in time
+        except _ShrinkCut:  # what hypothesis would have raised after its own shrinking
+            if state["shrinking"] == "assertion":
+                outcome = "violated"
+            else:
+                outcome, state["error"], panicked = "raised", state["panic_error"], True
         if state["examples"] == state["refused"] and state["refused"]:
             outcome = "raised"  # every input drawn was refused: the law checked nothing
     except AssertionError:

@@ -128,6 +128,29 @@ def test_shrinking_stops_at_its_budget_and_still_reports_a_failing_input(qiskit_
     assert result["shrink_cut"] is cut
 
 
+def test_a_spent_shrink_budget_ends_the_search_instead_of_drawing_more_candidates(qiskit_runtime):
+    # Counting as passing every candidate drawn after the budget still let hypothesis go on
+    # shrinking (minutes of its own work over a large input, and every candidate that repeated
+    # a failing input ran the law again). Once the budget is spent, nothing more is drawn:
+    # every input drawn is one the law checked, up to the one candidate that meets the cut.
+    subject, patch = PLANTS["qiskit.structure.metrics-count-instructions"]
+    result = qiskit_runtime(
+        "import json, contract_runtime as r\n"
+        f"{patch}\n"
+        "r.SHRINK_BUDGET_S = 0.0\n"
+        "r.MORE_FAILURE_SEARCHES = 0\n"
+        "law = r._contracts('qiskit')['qiskit.structure.metrics-count-instructions']\n"
+        "drawn, strategy_of = [], law.strategy\n"
+        "law.strategy = lambda s: strategy_of(s).map(lambda e: drawn.append(e) or e)\n"
+        f"result = r.check('qiskit', law.id, {subject!r}, 40, 0)\n"
+        "print(json.dumps({'outcome': result['outcome'], 'checked': result['examples'], 'drawn': len(drawn),\n"
+        "                  'cut': result.get('shrink_cut'), 'reproducer': result.get('reproducer', ''),\n"
+        "                  'error': result.get('error') or result.get('refused')}))")
+    assert result["outcome"] == "violated" and result["cut"], result
+    assert "QuantumCircuit" in result["reproducer"]
+    assert result["drawn"] <= result["checked"] + 1, result
+
+
 KEYED_ORDER = "qiskit.structure.dag-order-respects-keys"
 
 
