@@ -33,6 +33,8 @@ DEFAULT_PYTHON = "3.11"
 # resolution "as of" a release day adds them, at that day's versions too.
 PERIOD_SEED_PACKAGES = ("setuptools",)
 ENV_RECORD = "env.json"
+# Raised whenever the smoke check learns to catch more: 2 added loading the plugins.
+SMOKE_REVISION = 2
 
 # A check that the library works, not only imports: old releases often import fine under
 # new numpy and fail on first use. Generic per library, never tied to a known bug.
@@ -53,6 +55,27 @@ SMOKE_CHECKS: dict[str, str] = {
         "assert abs(float(f(0.0)) - 1.0) < 1e-9\n"
     ),
 }
+
+
+# Plugins are companions too: a package of today registering itself under the library's entry
+# points (pennylane-lightning's `lightning.qubit` under `pennylane.plugins`) may no longer load
+# beside an old release, and every check through it would then vanish from the audit. So every
+# entry point another installed distribution registers in the library's groups must load. The
+# library's own entry points are left out: they name optional backends (jax, torch) on purpose.
+# Python 3.8 spelling (no entry_points(group=...), no EntryPoint.dist): old targets run it.
+PLUGINS_LOAD = (
+    "import importlib.metadata as _m, re as _re\n"
+    "for _dist in _m.distributions():\n"
+    "    if _re.sub(r'[-_.]+', '-', _dist.metadata['Name'] or '').lower() == {library!r}:\n"
+    "        continue\n"
+    "    for _ep in _dist.entry_points:\n"
+    "        if _ep.group == {group!r} or _ep.group.startswith({group!r} + '.'):\n"
+    "            try:\n"
+    "                _ep.load()\n"
+    "            except Exception as _e:\n"
+    "                raise SystemExit(f'plugin {{_ep.name}} ({{_ep.group}}) of {{_dist.metadata[\"Name\"]}} '\n"
+    "                                 f'{{_dist.version}} does not load: {{type(_e).__name__}}: {{_e}}')\n"
+)
 
 
 class TargetEnvironmentError(Exception):
@@ -124,6 +147,9 @@ class TargetEnvironment:
     # Why today's companions were not kept, in the library's own words.
     current_companions_failure: str | None = None
     created_at: str = ""
+    # Which revision of the smoke check the environment passed (records older than
+    # SMOKE_REVISION are checked again before reuse).
+    smoke_revision: int = 0
 
     def to_json(self) -> dict:
         record = asdict(self)
@@ -244,7 +270,7 @@ class EnvironmentStore:
         env_dir = self.root / key
         with self._locked(key):
             cached = _load(env_dir)
-            if cached is not None:
+            if cached is not None and self._still_sound(cached, env_dir):
                 return cached
             if env_dir.exists():
                 shutil.rmtree(env_dir)  # an earlier build stopped half-way
@@ -255,6 +281,19 @@ class EnvironmentStore:
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise
+
+    @staticmethod
+    def _still_sound(env: TargetEnvironment, env_dir: Path) -> bool:
+        """A release environment built before the smoke check's latest revision passes it now,
+        or is not reused: one built before plugins were loaded may hold a plugin that does
+        not load, and every check through that plugin would silently drop out of an audit."""
+        if env.smoke_revision >= SMOKE_REVISION or env.source != "pypi":
+            return True
+        if _smoke(env.python, Requirement.parse(env.requirement)) is not None:
+            return False
+        env.smoke_revision = SMOKE_REVISION
+        _record(env_dir, env, keep_created_at=True)
+        return True
 
     def _build(self, req: Requirement, key: str, env_dir: Path, companions: list[str],
                python_spec: str, import_name: str, tools: list[str]) -> TargetEnvironment:
@@ -285,7 +324,7 @@ class EnvironmentStore:
             key=key, root=env_dir, python=python, **_probe(python),
             requirement=str(req), import_name=import_name, source="pypi",
             resolution=resolution, companions=chosen if resolution != "current" else [],
-            packages=packages, current_companions_failure=current_failure,
+            packages=packages, current_companions_failure=current_failure, smoke_revision=SMOKE_REVISION,
         ))
 
     def _install(self, req: Requirement, venv: Path, python_spec: str, companions: list[str],
@@ -399,8 +438,9 @@ def _load(env_dir: Path) -> TargetEnvironment | None:
     return env if env.python.exists() else None
 
 
-def _record(env_dir: Path, env: TargetEnvironment) -> TargetEnvironment:
-    env.created_at = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+def _record(env_dir: Path, env: TargetEnvironment, keep_created_at: bool = False) -> TargetEnvironment:
+    if not keep_created_at:
+        env.created_at = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     # Written last and atomically: its presence is what marks the environment complete.
     tmp = env_dir / (ENV_RECORD + ".tmp")
     tmp.write_text(json.dumps(env.to_json(), indent=1) + "\n")
@@ -429,6 +469,7 @@ def _freeze(python: Path) -> list[str]:
 
 def _smoke(python: Path, req: Requirement) -> str | None:
     check = SMOKE_CHECKS.get(req.normalized_name, f"import {req.import_name}\n")
+    check += PLUGINS_LOAD.format(library=req.normalized_name, group=req.import_name)
     ran = _run([python, "-c", check], timeout=600)
     if ran.returncode == 0:
         return None

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from qusema.sandbox.cli_commands import env_group, run_command
-from qusema.targets.environments import EnvironmentStore, ResolutionError
+from qusema.targets.environments import SMOKE_REVISION, EnvironmentStore, ResolutionError
 from conftest import CHEAP_TARGET
 
 
@@ -44,6 +46,57 @@ def test_old_release_gets_period_companions(store):
     numpy = next(p for p in env.packages if p.startswith("numpy=="))
     assert int(numpy.split("==")[1].split(".")[0]) < 2
     assert numpy in env.companions
+
+
+@pytest.mark.network
+def test_a_plugin_that_no_longer_loads_beside_the_release_brings_period_companions(store):
+    # pennylane 0.42.3 asks for pennylane-lightning>=0.42 with no upper bound; the newest
+    # lightning imports a name 0.42.3 does not have, so lightning.qubit would not load, and
+    # default.qubit alone (the library's own smoke check) would not notice.
+    env = store.create("pennylane==0.42.3")
+    assert env.resolution.startswith("as-of")
+    assert "lightning.qubit" in env.current_companions_failure
+    loaded = subprocess.run([env.python, "-c", "import pennylane as qml\n"
+                             "assert qml.device('lightning.qubit', wires=1).name"],
+                            capture_output=True, text=True, timeout=300)
+    assert loaded.returncode == 0, loaded.stderr
+
+
+def _install_stale_plugin(env) -> Path:
+    """Registers, as a real installed distribution, a plugin of the library whose module is gone."""
+    site = subprocess.run([env.python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    info = Path(site) / "numpy_stale_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: numpy-stale-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[numpy.plugins]\nstale = numpy_stale_plugin_gone:Device\n")
+    return info
+
+
+def _mark_built_before_plugin_checks(env) -> None:
+    record = env.root / "env.json"
+    data = json.loads(record.read_text())
+    data["smoke_revision"] = 0
+    record.write_text(json.dumps(data))
+
+
+def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse(tmp_path):
+    store = EnvironmentStore(tmp_path / "envs")
+    env = store.create(CHEAP_TARGET)
+    assert env.smoke_revision == SMOKE_REVISION
+
+    # sound: reused as it is, and recorded as checked
+    _mark_built_before_plugin_checks(env)
+    again = store.create(CHEAP_TARGET)
+    assert again.created_at == env.created_at
+    assert json.loads((env.root / "env.json").read_text())["smoke_revision"] == SMOKE_REVISION
+
+    # a plugin that no longer loads: rebuilt, so the stale plugin is gone
+    stale = _install_stale_plugin(env)
+    _mark_built_before_plugin_checks(env)
+    rebuilt = store.create(CHEAP_TARGET)
+    assert not stale.exists()
+    assert rebuilt.smoke_revision == SMOKE_REVISION and "numpy==2.2.6" in rebuilt.packages
 
 
 def test_existing_interpreter_is_adopted(tmp_path, cheap_env):
