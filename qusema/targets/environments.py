@@ -24,7 +24,7 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 DEFAULT_PYTHON = "3.11"
@@ -159,7 +159,10 @@ class TargetEnvironment:
 
     @classmethod
     def from_json(cls, record: dict) -> TargetEnvironment:
-        record = dict(record)
+        # One cache serves every qusema on the machine: a record written by a newer one may
+        # carry fields this one does not know, and reading it must not fail.
+        known = {f.name for f in fields(cls)}
+        record = {name: value for name, value in record.items() if name in known}
         for name in ("root", "python", "prefix", "base_prefix"):
             record[name] = Path(record[name])
         return cls(**record)

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from qusema.sandbox.cli_commands import env_group, run_command
-from qusema.targets.environments import SMOKE_REVISION, EnvironmentStore, ResolutionError
+from qusema.targets.environments import SMOKE_REVISION, EnvironmentStore, ResolutionError, TargetEnvironment
 from conftest import CHEAP_TARGET
 
 
@@ -97,6 +97,13 @@ def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse
     rebuilt = store.create(CHEAP_TARGET)
     assert not stale.exists()
     assert rebuilt.smoke_revision == SMOKE_REVISION and "numpy==2.2.6" in rebuilt.packages
+
+
+def test_a_record_with_fields_this_version_does_not_know_is_still_read(store, cheap_env):
+    record = json.loads((cheap_env.root / "env.json").read_text())
+    record["field_of_a_newer_qusema"] = 1
+    read = TargetEnvironment.from_json(record)
+    assert read.key == cheap_env.key and read.packages == cheap_env.packages
 
 
 def test_existing_interpreter_is_adopted(tmp_path, cheap_env):
