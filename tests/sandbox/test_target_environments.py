@@ -99,7 +99,7 @@ def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse
     assert rebuilt.smoke_revision == SMOKE_REVISION and "numpy==2.2.6" in rebuilt.packages
 
 
-def test_a_record_with_fields_this_version_does_not_know_is_still_read(store, cheap_env):
+def test_a_record_with_fields_this_version_does_not_know_is_still_read(cheap_env):
     record = json.loads((cheap_env.root / "env.json").read_text())
     record["field_of_a_newer_qusema"] = 1
     read = TargetEnvironment.from_json(record)
