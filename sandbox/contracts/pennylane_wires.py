@@ -110,7 +110,7 @@ def _parameters(cls):
     return found
 
 
-def _doc_types(cls, lower=True):
+def doc_entries(cls, lower=True):
     """name -> (type text, description) of each argument the class docstring lists under Args;
     the description runs on over the more deeply indented lines that follow. Lower-cased
     unless `lower` is False (documented option values keep their case)."""
@@ -139,7 +139,7 @@ def _documented_optional(cls, name):
     optional (an argument the docs list with neither, e.g. a control register, is required)."""
     if name == "wires":
         return False  # the wires an operator acts on are always the user's to give
-    entry = _doc_types(cls).get(name)
+    entry = doc_entries(cls).get(name)
     if entry is None:
         return True  # undocumented: the signature's default stands
     return any(word in entry[1] for word in ("default", "optional", "if not provided", "none", "not needed"))
@@ -172,7 +172,7 @@ def _candidates(cls, name, required, var_positional):
         return [("perm", None)]
     if name == "pauli_word":
         return [("pauli", None)]
-    doc_type, description = _doc_types(cls).get(name, (None, ""))
+    doc_type, description = doc_entries(cls).get(name, (None, ""))
     if doc_type is not None:
         if "operator" in doc_type or "operation" in doc_type or "hamiltonian" in doc_type:
             if any(word in doc_type for word in ("list", "sequence", "iterable", "tuple")):
@@ -207,18 +207,26 @@ def _candidates(cls, name, required, var_positional):
     return [("float", None), ("int", None), ("vec", None), ("bits", None), ("state", None)]
 
 
-def _option_values(cls, parameter):
-    """The documented values of a keyword option other than its default: a bool flag's other
-    value, a string option's other values (from a Literal annotation, else the strings quoted
-    in the class docstring's entry for it). Defaults alone would hide a copy (map_wires, an
-    adjoint) that resets an option the user set."""
+# The three functions below are printed into the reproducers of inputs that set a documented
+# option (OPTIONS_SOURCE), so a reproducer reads the same on a release that renamed the
+# option's values (PennyLane's work_wire_type "clean" became "zeroed"): there the literal
+# would be refused, and a version flip could not show whether the defect was fixed.
+def option_values(cls, name, limit):
+    """The documented values of the constructor's keyword option `name` other than its
+    default (at most `limit`): a bool flag's other value, a string option's other values (from
+    a Literal annotation, else the strings quoted in the class docstring's entry for it)."""
+    import inspect
     import re
     import typing
 
+    try:
+        parameter = inspect.signature(cls.__init__).parameters[name]
+    except (TypeError, ValueError, KeyError):
+        return []
     default = parameter.default
     if isinstance(default, bool):
         return [not default]
-    if not isinstance(default, str) or parameter.name in SKIP_NAMES:
+    if not isinstance(default, str):
         return []
     values = []
     annotations = [parameter.annotation]
@@ -229,12 +237,39 @@ def _option_values(cls, parameter):
         elif typing.get_args(annotation):
             annotations.extend(typing.get_args(annotation))
     if not values:
-        entry = _doc_types(cls, lower=False).get(parameter.name)
+        entry = doc_entries(cls, lower=False).get(name)
         # the Args entry, else the prose that spells the option out (``rotation='X'``)
         text = " ".join(entry) if entry is not None else ""
-        text += " " + " ".join(re.findall(rf"""{parameter.name}\s*=\s*(["'][A-Za-z][\w-]*["'])""", cls.__doc__ or ""))
+        text += " " + " ".join(re.findall(rf"""{name}\s*=\s*(["'][A-Za-z][\w-]*["'])""", cls.__doc__ or ""))
         values = re.findall(r"""["'`]+([A-Za-z][\w-]*)["'`]+""", text)
-    return [v for v in dict.fromkeys(values) if v != default][:MAX_OPTION_VALUES]
+    return [v for v in dict.fromkeys(values) if v != default][:limit]
+
+
+def documented_option(cls, name, value, audited, limit):
+    """`value` where this release documents it for option `name`; where it does not, the
+    value at the same place among this release's documented alternatives to the default, if
+    they are as many as `audited` (the alternatives where the input was drawn): the values
+    were renamed, not added or removed. Anything else keeps `value`, to be refused loudly."""
+    import inspect
+
+    here = option_values(cls, name, limit)
+    default = inspect.signature(cls.__init__).parameters[name].default
+    if value == default or value in here or value not in audited or len(here) != len(audited):
+        return value
+    return here[audited.index(value)]
+
+
+def _option_values(cls, parameter):
+    """The documented values of a keyword option other than its default. Defaults alone would
+    hide a copy (map_wires, an adjoint) that resets an option the user set."""
+    if parameter.name in SKIP_NAMES:
+        return []
+    return option_values(cls, parameter.name, MAX_OPTION_VALUES)
+
+
+@functools.lru_cache(maxsize=None)  # noqa: UP033
+def _options_source():
+    return "\n\n" + "\n\n".join(inspect.getsource(f) for f in (doc_entries, option_values, documented_option))
 
 
 def _options(cls):
@@ -407,16 +442,30 @@ def _construct(subject, args):
         return cls(*positional, **keywords)
 
 
-def _call_text(subject, args):
+def _call_text(subject, args, portable=False):
+    """The constructor call, as source. `portable`: for a reproducer, with each documented
+    option value looked up on the release that runs it (documented_option), so a renamed value
+    does not turn a version flip into a refusal."""
     cls = _exported_operator_classes()[subject]
     var_names = {name for name, _, var in _parameters(cls) if var}
+    parameters = dict(inspect.signature(cls.__init__).parameters) if portable else {}
     parts = []
     for name, spec in args:
         if name in var_names:
             parts.extend(repr(x) for x in spec[1])
+        elif spec[0] == "literal" and isinstance(spec[1], str) and name in parameters:
+            audited = _option_values(cls, parameters[name])
+            parts.append(f"{name}=documented_option({_qualified(subject)}, {name!r}, {spec[1]!r}, {audited!r}, "
+                         f"{MAX_OPTION_VALUES})")
         else:
             parts.append(f"{name}={_text(spec)}")
     return f"{_qualified(subject)}({', '.join(parts)})"
+
+
+def _reproducer_header(subject, args):
+    """The imports and helpers a reproducer of `args` starts with."""
+    call = _call_text(subject, args, portable=True)
+    return HEADER + HELPERS_SOURCE + (_options_source() if "documented_option(" in call else ""), call
 
 
 # -- probing: which argument shapes each class accepts ------------------------------------------
@@ -559,7 +608,7 @@ def _wire_valued(cls, key, value, given):
         # a string that is no given wire is an option about wires (work_wire_type='zeroed')
         return not (isinstance(value, str) and value not in given)
     if isinstance(value, (list, tuple)) and value:
-        doc_type, description = _doc_types(cls).get(key, ("", ""))
+        doc_type, description = doc_entries(cls).get(key, ("", ""))
         labels = _leaves(value)
         says_wires = ("wire" in doc_type or "wire label" in description
                       or re.match(r"^(specifies |list containing |a list of |list of )?(the )?wires?\b", description))
@@ -657,9 +706,9 @@ def _reproducer_wire_keys(subject, args):
 
 
 def _reproduce_declared(subject, args):
-    call = _call_text(subject, args)
+    header, call = _reproducer_header(subject, args)
     wire_keys = _reproducer_wire_keys(subject, args)
-    return HEADER + HELPERS_SOURCE + (
+    return header + (
         f"\n\nop = {call}\n"
         f"given = {_given_wires(args)!r}  # every wire label passed to the constructor\n"
         f"acted_on = {_acted_wires(args)!r}  # the wire arguments the operator acts on\n"
@@ -769,10 +818,10 @@ def _check_map(subject, example):
 
 def _reproduce_map(subject, example):
     args, seed = example
-    call = _call_text(subject, args)
+    header, call = _reproducer_header(subject, args)
     wire_map = _wire_map(args, seed)
     wire_keys = _reproducer_wire_keys(subject, args)
-    return HEADER + HELPERS_SOURCE + (
+    return header + (
         f"\n\nop = {call}\n"
         f"wire_map = {wire_map!r}\n"
         "before = dict(op.hyperparameters)\n"

@@ -92,3 +92,38 @@ def test_map_wires_that_resets_a_keyword_option_is_caught(pennylane_runtime):
                        "self.data[0], wires=[wire_map.get(w, w) for w in self.wires])")
     result = pennylane_runtime.assert_caught(contract=MAPPED, subject="AngleEmbedding", patch=patch, examples=40)
     assert "rotation=" in result["reproducer"], result["reproducer"]
+
+
+# The reproducer of a map_wires input with MultiControlledX's non-default work wire type set,
+# written on 0.42.3 (where that value is spelled "clean"), then run as written.
+OPTION_REPRODUCER = """
+import json
+from contracts import pennylane_wires as w
+args = (("wires", ("wires", [0, 1, 2])), ("work_wires", ("wires", [3])), ("work_wire_type", ("literal", "clean")))
+print(json.dumps({"reproducer": w._reproduce_map("MultiControlledX", (args, 7))}))
+"""
+
+RUN_AS_WRITTEN = """
+import json
+try:
+    exec({code!r}, {{"__name__": "__main__"}})
+    print(json.dumps({{"outcome": "passed"}}))
+except Exception as exc:
+    print(json.dumps({{"outcome": type(exc).__name__, "message": str(exc)}}))
+"""
+
+
+def test_a_reproducer_reads_a_renamed_option_value_on_the_release_that_runs_it(pennylane_release):
+    # 0.45.0 renamed the work wire types ("clean"/"dirty" became "zeroed"/"borrowed") and refuses
+    # the old names: a reproducer with the literal could only raise there, so a version flip could
+    # not tell whether map_wires still drops the type. Written portably, it asks the same question
+    # on both releases: 0.42.3 drops the work wires and resets their type, 0.45.0 keeps both.
+    reproducer = pennylane_release("pennylane==0.42.3")(OPTION_REPRODUCER)["reproducer"]
+    assert "documented_option(qml.MultiControlledX, 'work_wire_type', 'clean'" in reproducer
+    for law_code in ("contract_runtime", "oracle_core", "qusema", "from contracts"):
+        assert law_code not in reproducer
+    on_old = pennylane_release("pennylane==0.42.3")(RUN_AS_WRITTEN.format(code=reproducer))
+    assert on_old["outcome"] == "AssertionError", on_old
+    assert on_old["message"].startswith("hyperparameter work_wire"), on_old
+    on_new = pennylane_release("pennylane==0.45.0")(RUN_AS_WRITTEN.format(code=reproducer))
+    assert on_new == {"outcome": "passed"}, on_new
