@@ -43,7 +43,8 @@ GROUPING_TYPES = ["qwc", "commuting", "anticommuting"]
 METHODS = ["lf", "rlf", "dsatur", "gis"]
 COEFFS = [1.0, -0.5, 0.25, 2.0, 1.5, -1.25, 0.75, 3.0]
 
-PRELUDE = '''import numpy as np
+# The Kronecker construction every Pauli law's reproducer judges by (also pennylane_pauli_sums).
+KRONECKER = '''import numpy as np
 import pennylane as qml
 
 PAULI = {"I": np.eye(2, dtype=complex), "X": np.array([[0, 1], [1, 0]], dtype=complex),
@@ -61,7 +62,9 @@ def kron(word, wire_order):
 def same(m, expected):
     """Same shape and entries."""
     return np.shape(m) == np.shape(expected) and np.allclose(m, expected)
+'''
 
+PRELUDE = KRONECKER + '''
 
 def qwc(p, q):
     """Qubit-wise commuting: on every wire the two single-qubit factors commute."""
