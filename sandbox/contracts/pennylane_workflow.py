@@ -23,7 +23,10 @@ transforms the release has:
         gives the QNode's result; the tape make_qscript records executes to it too;
       - qml.specs(level=L) reports, per tape, as many gates as the tapes construct_batch
         gives at the same level have operations;
-      - qml.snapshots(qnode) reports the QNode's result as its "execution_results".
+      - qml.snapshots(qnode) reports the QNode's result as its "execution_results";
+  (d) a query runs the QNode's transform program no more often than executing the QNode does:
+      a view that ran a user's transform twice would repeat whatever that transform does
+      (QNodes carry a do-nothing user transform that counts its runs).
 
 Every transform in the pool is documented to leave the circuit's results unchanged
 (optimisations, decompositions, splitting measurements). diagonalize_measurements is left
@@ -74,6 +77,17 @@ TRANSFORMS = {
     "broadcast_expand": "@qml.transforms.broadcast_expand",
     "decompose": "@partial(qml.transforms.decompose, gate_set={'RX', 'RY', 'RZ', 'CNOT', 'GlobalPhase'})",
 }
+
+# A user transform that changes nothing and counts its runs (the QNode's outermost transform):
+# what clause (d) counts the transform program's runs by. Documented API (qml.transform); a
+# user's own transform may have effects of its own (logging, caching, counting), so how often a
+# query runs it is observable.
+COUNTED = ("from typing import Callable, Sequence\n\n\n"
+           "@qml.transform  # annotated as releases before 0.36 require of a transform\n"
+           "def counted(tape: qml.tape.QuantumTape) -> (Sequence[qml.tape.QuantumTape], Callable):\n"
+           "    counted.calls += 1\n"
+           "    return (tape,), lambda results: results[0]\n\n\n"
+           "counted.calls = 0\n\n\n")
 
 MEASUREMENTS = ("expval_Z", "expval_X", "expval_Y", "var_Z", "var_X", "probs", "expval_ZZ")
 
@@ -269,9 +283,10 @@ def _setup(example):
     parameters = [p for g in example.gates for p in g.params]
     body = [_gate_line(g, ps) for g, ps in zip(example.gates, _parameter_texts(example))]
     returns = ", ".join(_measurement_text(k, w) for k, w in example.measurements)
-    decorators = "".join(TRANSFORMS[t] + "\n" for t in example.transforms)
+    decorators = "@counted\n" + "".join(TRANSFORMS[t] + "\n" for t in example.transforms)
     return ("from functools import partial\n\nimport numpy as np\nimport pennylane as qml\n\n"
             f"dev = qml.device('default.qubit', wires={list(range(example.wires))})\n\n\n"
+            + COUNTED +
             f"{decorators}@qml.qnode(dev)\n"
             "def circuit(x):\n" + "".join(f"    {line}\n" for line in body) + f"    return {returns}\n\n\n"
             f"x = np.array({[float(p) for p in parameters]!r})\n"
@@ -300,12 +315,15 @@ def _setup(example):
             "\n\ndef program_of(node):\n"
             "    return repr(getattr(node, 'compile_pipeline', None) or node.transform_program)\n"
             "\n\nbefore = circuit(x)\n"
-            "program_before = program_of(circuit)\n")
+            "program_before = program_of(circuit)\n"
+            "runs_per_execution = counted.calls  # how often executing the QNode runs its transform program\n")
 
 
 def _first(subject):
     return (f"\n# the query, called three times\n"
+            "counted.calls = 0\n"
             f"first = {_query_text(subject)}\n"
+            "runs_per_query = counted.calls\n"
             "first_canon = canon(first)\n")
 
 
@@ -322,6 +340,9 @@ def _rest(subject, example):
             "assert flat(after).shape == flat(before).shape and np.array_equal(flat(after), flat(before)), "
             "('the QNode result changed after the query', before, after)\n"
             "assert program_after == program_before, ('the transform program changed', program_before, program_after)\n"
+            "# (d) the query runs the QNode's transform program no more often than executing it does\n"
+            "assert runs_per_query <= runs_per_execution, ('the query ran the transform program more often than an '\n"
+            "                                              'execution', runs_per_query, runs_per_execution)\n"
             + _agreement(subject, example))
 
 

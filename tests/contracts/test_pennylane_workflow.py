@@ -1,6 +1,6 @@
 """The workflow-inspection law (queries are pure and agree with execution) holds on the real
 PennyLane release where it is right, and catches planted wrong query implementations (the
-library patched inside the test process): each of its three parts can fail."""
+library patched inside the test process): each of its four parts can fail."""
 
 import pytest
 
@@ -54,6 +54,17 @@ PLANTS = {
         "        return lambda *a, **k: original(op, wire_order=wire_order)(*a, **k).T\n"
         "    return original(op, wire_order=wire_order)\n"
         "qml.matrix = matrix"),
+    # (d) a query that builds the batch twice (the second for nothing): the same answer, but
+    # the QNode's transforms run twice
+    "construct_batch(level='user')": (
+        "import pennylane as qml\n"
+        "original = qml.workflow.construct_batch\n"
+        "def twice(qnode, level='user'):\n"
+        "    def inner(*args, **kwargs):\n"
+        "        original(qnode, level)(*args, **kwargs)\n"
+        "        return original(qnode, level)(*args, **kwargs)\n"
+        "    return inner\n"
+        "qml.workflow.construct_batch = twice"),
 }
 
 HOLDS_ON = ["draw", "specs(level='device')", "construct_batch(level='device')",
@@ -112,3 +123,25 @@ def test_the_release_shows_the_matrix_of_a_split_qnode_violation(pennylane_runti
     checked, reproduced = result
     assert "does not answer a matrix of the circuit" in checked
     assert reproduced == "fails"
+
+
+def test_law_finds_specs_running_the_transform_program_twice_on_0_42(pennylane_release):
+    # Not planted: qml.specs on 0.42.3 runs a QNode's transforms twice per call (a user's
+    # transform sees two calls where executing the QNode makes one); 0.45.0 runs them once.
+    old = pennylane_release("pennylane==0.42.3").check_law(LAW, "specs(level='user')", examples=25,
+                                                           other_failures=False)
+    assert old["outcome"] == "violated", old
+    assert "ran the transform program more often than an execution" in old["message"], old["message"]
+    assert old["reproducer_fails"], old["reproducer"]
+    new = pennylane_release("pennylane==0.45.0").check_law(LAW, "specs(level='user')", examples=25,
+                                                           other_failures=False)
+    assert new["outcome"] == "holds", new
+
+
+def test_the_counting_transform_is_accepted_by_releases_that_check_transform_signatures(pennylane_release):
+    # 0.33.1 refuses a transform without the (tape: QuantumTape) -> (Sequence[QuantumTape], Callable)
+    # annotations; had the QNode's counting transform lacked them, no query would be a subject there.
+    subjects = pennylane_release("pennylane==0.33.1")(
+        "import json, warnings\nwarnings.filterwarnings('ignore')\nimport contract_runtime as r\n"
+        f"print(json.dumps(r.subjects('pennylane', {LAW!r})['subjects']))")
+    assert {"specs", "draw", "matrix", "snapshots"} <= set(subjects)
