@@ -77,3 +77,24 @@ def test_subjects_are_the_basis_rewriting_passes_of_the_release(qiskit_runtime):
     # no documented complete translation path to an rxx basis in the standard equivalence library
     assert "BasisTranslator:rz,ry,rxx" not in subjects and "UnitarySynthesis:rz,ry,rxx" in subjects
     assert apis["HighLevelSynthesis:u,cx:target"] == "qiskit.transpiler.passes.HighLevelSynthesis"
+
+
+def test_a_clifford_basis_may_keep_the_unitary_but_never_gains_other_gates(qiskit_runtime, old_qiskit_runtime):
+    """h/s/sdg/cx cannot express most unitaries exactly. 2.4.1 approximates a one-qubit unitary
+    with t and tdg, which are not in the basis; 1.0.2 synthesizes two-qubit unitaries with u.
+    Both are findings; a unitary left as it was is not (only for these bases)."""
+    new = qiskit_runtime.check_law(contract=LAW, subject="UnitarySynthesis:h,s,sdg,cx", examples=25,
+                                   other_failures=False)
+    assert new["outcome"] == "violated", new
+    assert "['t', 'tdg']" in new["message"], new["message"]
+    assert new["reproducer_fails"], new["reproducer"]
+    old = old_qiskit_runtime.check_law(contract=LAW, subject="UnitarySynthesis:h,s,cz", examples=25,
+                                       other_failures=False)
+    assert old["outcome"] == "violated", old
+    assert "['u']" in old["message"], old["message"]
+    assert old["reproducer_fails"], old["reproducer"]
+    subjects = qiskit_runtime("import json, contract_runtime as r\n"
+                              f"print(json.dumps(r.subjects('qiskit', {LAW!r})['subjects']))")
+    # only UnitarySynthesis documents leaving what it cannot synthesize
+    assert [s for s in subjects if s.split(":")[1] == "h,s,cz"] == ["UnitarySynthesis:h,s,cz",
+                                                                    "UnitarySynthesis:h,s,cz:target"]
