@@ -208,7 +208,7 @@ def _candidates(cls, name, required, var_positional):
 
 
 # The three functions below are printed into the reproducers of inputs that set a documented
-# option (OPTIONS_SOURCE), so a reproducer reads the same on a release that renamed the
+# option (_options_source), so a reproducer reads the same on a release that renamed the
 # option's values (PennyLane's work_wire_type "clean" became "zeroed"): there the literal
 # would be refused, and a version flip could not show whether the defect was fixed.
 def option_values(cls, name, limit):
