@@ -122,6 +122,20 @@ def old_qiskit_runtime() -> RuntimeRunner:
 
 
 @pytest.fixture(scope="session")
+def qiskit_release():
+    """A runner for a given Qiskit release, built once per session: a law that is violated on
+    one release must hold on the release that fixed it."""
+    runners: dict[str, RuntimeRunner] = {}
+
+    def runner(spec: str) -> RuntimeRunner:
+        if spec not in runners:
+            runners[spec] = _runner(spec)
+        return runners[spec]
+
+    return runner
+
+
+@pytest.fixture(scope="session")
 def pennylane_runtime() -> RuntimeRunner:
     return _runner("pennylane==0.45.0")
 

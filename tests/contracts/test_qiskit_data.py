@@ -124,6 +124,21 @@ def test_marginal_memory_law_reports_the_release_behaviour_it_sees(qiskit_runtim
     assert result["reproducer_fails"]
 
 
+EXPECTATION = "qiskit.result.sampled-expectation-agrees"
+
+
+def test_sampled_expectation_of_complex_coefficients_is_the_complex_sum(qiskit_release):
+    # By linearity the expectation of sum c_i P_i is sum c_i <P_i>, complex when the c_i are.
+    # 2.4.1 returns the real part alone; 2.6.2 returns the complex value (and documents it).
+    old = qiskit_release("qiskit==2.4.1").check_law(patch="", contract=EXPECTATION,
+                                                    subject="SparsePauliOp(complex)", examples=25)
+    assert old["outcome"] == "violated", old
+    assert old["reproducer_fails"], old["reproducer"]
+    assert "expected = complex(" in old["reproducer"]  # the failing input's expectation is complex
+    qiskit_release("qiskit==2.6.2").assert_holds(contract=EXPECTATION, subject="SparsePauliOp(complex)",
+                                                 examples=25)
+
+
 EVOLVE = "qiskit.convert.pauli-evolve-is-conjugation"
 
 
