@@ -122,6 +122,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         by_segment[qualname] = (file, start, end, count + 1, max(best, scores[(file, line)]))
     if not by_segment:
         return None
+    compiled = _compiled_callees(tied, scores, db, locator)
+    for qualname, row in compiled.items():
+        by_segment.setdefault(qualname, row)
     distance = call_distances(db, entry) if entry else {}
     far = len(distance) + 1
     def closest(kv: tuple[str, tuple[str, int, int, int, float]]) -> tuple:
@@ -140,6 +143,12 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         method += (f"; {len(twinned)} failing run(s) executed exactly the lines of a passing run, so the failure "
                    "depends on data, not on which lines run, and every segment all failing runs executed is a "
                    "suspect")
+    if qualname in compiled:
+        method += ("; the segment chosen is compiled code (Rust) called through PyO3 from a suspect line; line "
+                   "coverage cannot see into it, so it stands in the tie with the score of that call line")
+    elif compiled:
+        method += (f"; {len(compiled)} compiled (Rust) callee(s) of suspect lines stood in the tie with the score of "
+                   "their call lines")
     if len(by_segment) > 1:
         # Say how the tie was broken, and what the preference changed, so a reader can weigh
         # the attribution.
@@ -152,6 +161,36 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         method += f"; {len(by_segment)} segments tied {tie}, {rule}"
     return RootCause(segment=qualname, file=file, start_line=start, end_line=end, score=round(score, 4),
                      method=method)
+
+
+def _compiled_callees(tied: set[tuple[str, int]], scores: dict[tuple[str, int], float], db: IndexDB,
+                      locator: SegmentLocator) -> dict[str, tuple[str, int, int, int, float]]:
+    """The Rust segments that suspect Python lines call through PyO3, as `localize`'s
+    by-segment rows. Line coverage records the call line and nothing of the compiled callee,
+    though the callee ran exactly when that line did: it is as suspect as the line, and a
+    Python wrapper that hands its input to Rust would otherwise take the blame for the Rust
+    computation. (An API that is itself compiled code is handled by its caller.)"""
+    rows: dict[str, tuple[str, int, int, int, float]] = {}
+    calls: dict[str, dict[int, list[str]]] = {}
+    for file, line in tied:
+        span = locator.at(file, line)
+        if span is None:
+            continue
+        caller = span[2]
+        if caller not in calls:
+            by_line: dict[int, list[str]] = {}
+            for site in db.calls_from(caller):
+                if site.status == "resolved" and site.via == "pyo3" and site.target:
+                    by_line.setdefault(site.line, []).append(site.target)
+            calls[caller] = by_line
+        for target in calls[caller].get(line, []):
+            segment = db.segment(target)
+            if segment is None or segment.language != "rust":
+                continue
+            _, _, _, count, best = rows.get(target, (segment.file, 0, 0, 0, 0.0))
+            rows[target] = (segment.file, segment.start_line, segment.end_line, count + 1,
+                            max(best, scores.get((file, line), 0.0)))
+    return rows
 
 
 def _without_forwarding(scores: dict[tuple[str, int], float], db: IndexDB,

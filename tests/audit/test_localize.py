@@ -96,6 +96,25 @@ def test_a_tie_goes_first_to_the_unit_under_audit(fixture_index: IndexDB):
     assert cause.segment == "qfix.circuit.Circuit._check"
 
 
+def test_a_compiled_callee_of_a_suspect_line_stands_in_the_tie(fixture_index: IndexDB):
+    # Circuit.shifted (lines 60-61) hands its input to the Rust apply_phase on line 61. A
+    # failing and a passing input run exactly that line: the failure depends on data, and the
+    # computation it depends on ran in Rust, where line coverage sees nothing.
+    rust, wrapper = "qfix_core::phase::apply_phase", "qfix.circuit.Circuit.shifted"
+    lines = {"qfix/circuit.py": [61]}
+    runs = [CoverageRun(False, lines), CoverageRun(True, lines)]
+    plain = localize(runs, fixture_index, entry=[wrapper])
+    assert plain.segment == wrapper  # with nothing else to go on, the segment nearest the API
+    assert "1 compiled (Rust) callee(s) of suspect lines" in plain.method
+    audited = localize(runs, fixture_index, entry=[wrapper], prefer=frozenset({rust}))
+    assert (audited.segment, audited.file) == (rust, fixture_index.segment(rust).file)
+    assert "the segment chosen is compiled code (Rust)" in audited.method
+    # A suspect line that calls no compiled code brings no Rust segment into the tie.
+    other = [CoverageRun(False, {"qfix/circuit.py": [40, 41]}), CoverageRun(True, {"qfix/circuit.py": [40, 41]})]
+    kept = localize(other, fixture_index, entry=["qfix.circuit.Circuit.append"], prefer=frozenset({rust}))
+    assert kept.segment == "qfix.circuit.Circuit.append" and "compiled" not in kept.method
+
+
 def test_a_passing_twin_makes_every_line_the_failure_ran_a_suspect(fixture_index: IndexDB):
     # The failing input and a passing one run exactly the same lines (the same call on other
     # data): the fault is in how one of them computes. A third input, passing, builds no
@@ -474,7 +493,10 @@ def test_a_compiled_api_with_no_python_suspect_is_localized_to_its_rust_entry(qf
     assert "compiled code (Rust)" in cause.method
     # A Python API with the same silent spectrum stays without a root cause.
     assert _root_cause(context, silent, "qfix.Circuit.shifted", [python]) is None
-    # A Python line only the failing run executed is the suspect, Rust entry or not.
-    start = db.segment(python).start_line
+    # A Python line only the failing run executed is the suspect, Rust entry or not (a line
+    # that calls no compiled code: one that does brings its callee into the tie, see
+    # test_a_compiled_callee_of_a_suspect_line_stands_in_the_tie).
+    append = "qfix.circuit.Circuit.append"
+    start = db.segment(append).start_line
     spoken = [CoverageRun(False, {"qfix/circuit.py": [start + 1]}), CoverageRun(True, {"qfix/__init__.py": [1]})]
-    assert _root_cause(context, spoken, "qfix.apply_phase", [rust]).segment == python
+    assert _root_cause(context, spoken, "qfix.apply_phase", [rust]).segment == append
