@@ -147,8 +147,9 @@ def localize(runs: list[CoverageRun], db: IndexDB, entry: list[str] | None = Non
         method += ("; the segment chosen is compiled code (Rust) called through PyO3 from a suspect line; line "
                    "coverage cannot see into it, so it stands in the tie with the score of that call line")
     elif compiled:
+        names = ", ".join(sorted(compiled)[:3]) + (", ..." if len(compiled) > 3 else "")
         method += (f"; {len(compiled)} compiled (Rust) callee(s) of suspect lines stood in the tie with the score of "
-                   "their call lines")
+                   f"their call lines ({names}): line coverage cannot see into them")
     if len(by_segment) > 1:
         # Say how the tie was broken, and what the preference changed, so a reader can weigh
         # the attribution.

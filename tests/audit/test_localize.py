@@ -105,7 +105,7 @@ def test_a_compiled_callee_of_a_suspect_line_stands_in_the_tie(fixture_index: In
     runs = [CoverageRun(False, lines), CoverageRun(True, lines)]
     plain = localize(runs, fixture_index, entry=[wrapper])
     assert plain.segment == wrapper  # with nothing else to go on, the segment nearest the API
-    assert "1 compiled (Rust) callee(s) of suspect lines" in plain.method
+    assert "1 compiled (Rust) callee(s) of suspect lines" in plain.method and rust in plain.method
     audited = localize(runs, fixture_index, entry=[wrapper], prefer=frozenset({rust}))
     assert (audited.segment, audited.file) == (rust, fixture_index.segment(rust).file)
     assert "the segment chosen is compiled code (Rust)" in audited.method
