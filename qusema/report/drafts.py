@@ -35,9 +35,21 @@ def draft_name(group: list[Finding]) -> str:
     return f"{lead.classification.replace(' ', '-')}-{lead.id}.md"
 
 
+TITLE_LIMIT = 160  # characters: what an issue tracker's list shows of a title
+
+
 def title(finding: Finding) -> str:
+    """The API and what was observed (the failing assertion's message), as a maintainer scans an
+    issue list for it. The law and the input follow in the body: a law's statement runs to
+    hundreds of characters and an input is often code, so neither makes a readable title."""
     h = finding.hypothesis
-    return f"{h.api}: {h.violated_constraint} fails for {h.triggering_input}"[:200]
+    observed = " ".join(finding.verification.message.split())
+    text = f"{h.api}: {observed}" if observed else f"{h.api}: {h.violated_constraint} fails for {h.triggering_input}"
+    text = " ".join(text.split())
+    if len(text) <= TITLE_LIMIT:
+        return text
+    cut = text[:TITLE_LIMIT - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
 
 
 def draft(finding: Finding, python_version: str, others: Sequence[Finding] = ()) -> str:

@@ -116,6 +116,26 @@ def test_drafts_follow_the_library_template_and_sarif_points_at_the_root_cause(t
     assert findings["schema_version"] == "1.0" and findings["findings"][0]["id"] == finding.id
 
 
+def test_a_draft_title_names_the_api_and_what_was_observed_within_the_limit():
+    from qusema.report.drafts import TITLE_LIMIT, title
+
+    finding = make_finding()
+    long_law = "every pass documented as rewriting a circuit into a basis " * 8
+    observed = "output uses operations outside the basis ['h', 's', 'sdg', 'cx']: ['t', 'tdg']"
+    finding = replace(finding, hypothesis=replace(finding.hypothesis, violated_constraint=long_law,
+                                                  triggering_input="qc = QuantumCircuit(1)\nqc.h(0)\n"),
+                      verification=replace(finding.verification, message=observed))
+    assert title(finding) == f"qiskit.circuit.library.RZGate.inverse: {observed}"
+    wordy = replace(finding, verification=replace(finding.verification, message="the value is wrong " * 20))
+    clipped = title(wordy)
+    full = "qiskit.circuit.library.RZGate.inverse: " + " ".join(("the value is wrong " * 20).split())
+    assert len(clipped) <= TITLE_LIMIT and clipped.endswith("…")
+    kept = clipped[:-1]
+    assert full.startswith(kept) and full[len(kept)] == " "  # cut between words
+    silent = replace(finding, verification=replace(finding.verification, message=""))
+    assert title(silent).startswith("qiskit.circuit.library.RZGate.inverse: every pass documented")
+
+
 def test_one_draft_per_law_broken_through_one_api_led_by_the_best_localized_finding(tmp_path):
     def finding(segment: str, score: float, api: str = "qiskit.circuit.library.RZGate.inverse",
                 classification: str = "bug") -> Finding:
