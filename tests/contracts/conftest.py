@@ -2,6 +2,7 @@
 tools beside it), in a child process with sandbox/ on the path, as the sandbox runs them (the
 child is forked from a server that imported the library once: see fork_server.py)."""
 
+import functools
 import json
 import subprocess
 import tempfile
@@ -125,14 +126,7 @@ def old_qiskit_runtime() -> RuntimeRunner:
 def qiskit_release():
     """A runner for a given Qiskit release, built once per session: a law that is violated on
     one release must hold on the release that fixed it."""
-    runners: dict[str, RuntimeRunner] = {}
-
-    def runner(spec: str) -> RuntimeRunner:
-        if spec not in runners:
-            runners[spec] = _runner(spec)
-        return runners[spec]
-
-    return runner
+    return functools.cache(_runner)
 
 
 @pytest.fixture(scope="session")
@@ -144,11 +138,4 @@ def pennylane_runtime() -> RuntimeRunner:
 def pennylane_release():
     """A runner for a given PennyLane release, built once per session: a law's subjects must
     not vanish on the older releases an audit targets."""
-    runners: dict[str, RuntimeRunner] = {}
-
-    def runner(spec: str) -> RuntimeRunner:
-        if spec not in runners:
-            runners[spec] = _runner(spec)
-        return runners[spec]
-
-    return runner
+    return functools.cache(_runner)
