@@ -43,9 +43,9 @@ def title(finding: Finding) -> str:
     issue list for it. The law and the input follow in the body: a law's statement runs to
     hundreds of characters and an input is often code, so neither makes a readable title."""
     h = finding.hypothesis
-    observed = " ".join(finding.verification.message.split())
+    observed = finding.verification.message.strip()
     text = f"{h.api}: {observed}" if observed else f"{h.api}: {h.violated_constraint} fails for {h.triggering_input}"
-    text = " ".join(text.split())
+    text = " ".join(text.split())  # one line: messages and inputs may span several
     if len(text) <= TITLE_LIMIT:
         return text
     cut = text[:TITLE_LIMIT - 1]

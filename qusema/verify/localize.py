@@ -170,7 +170,7 @@ def _compiled_callees(tied: set[tuple[str, int]], scores: dict[tuple[str, int], 
     by-segment rows. Line coverage records the call line and nothing of the compiled callee,
     though the callee ran exactly when that line did: it is as suspect as the line, and a
     Python wrapper that hands its input to Rust would otherwise take the blame for the Rust
-    computation. (An API that is itself compiled code is handled by its caller.)"""
+    computation. (An API that is itself compiled code is `qusema.audit._compiled_entry`'s case.)"""
     rows: dict[str, tuple[str, int, int, int, float]] = {}
     calls: dict[str, dict[int, list[str]]] = {}
     for file, line in tied:
