@@ -464,6 +464,7 @@ def _process_item(ctx: _AuditContext, engine: ContractEngine, item: WorkItem,
             triggering_input=found["example"], predicted_behaviour=found["message"],
             test_code=found["reproducer"], origin="contract",
             details={"subject": item.subject, "validity": result["validity"], "found_by": contract.id,
+                     "finding_class": "crash" if found.get("panic") else contract.kind,
                      **({"assertion": found["assertion"]} if found.get("assertion") else {})},
         )
         violation = _Violation(hypothesis, verify(engine.sandbox, hypothesis))

@@ -12,7 +12,10 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
-FINDINGS_SCHEMA_VERSION = "1.0"
+FINDINGS_SCHEMA_VERSION = "1.1"  # 1.1: each finding says its class
+# What kind of wrong a finding shows: a value the law rejects, an internal error on valid
+# input, or a difference from an earlier release that no oracle settles.
+FINDING_CLASSES = ("silent wrong result", "crash", "regression candidate")
 
 Origin = Literal["contract", "llm"]
 
@@ -112,9 +115,19 @@ class Finding:
     def id(self) -> str:
         return hashlib.sha256("|".join(self.dedupe_key).encode()).hexdigest()[:12]
 
+    @property
+    def finding_class(self) -> str:
+        """One of FINDING_CLASSES: as the hypothesis' source said, else by its law (findings
+        recorded before sources said it: a panic is a crash, anything else a wrong value)."""
+        said = self.hypothesis.details.get("finding_class")
+        if said in FINDING_CLASSES:
+            return said
+        return "crash" if self.hypothesis.law_id.endswith(".robust.no-panic") else "silent wrong result"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
+            "class": self.finding_class,
             "classification": self.classification,
             "classification_reason": self.classification_reason,
             "hypothesis": self.hypothesis.to_dict(),

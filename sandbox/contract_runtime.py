@@ -51,10 +51,12 @@ class Contract:
               "answer permitted" when the input is documented but the docs also allow the
               answer the law rejects (a check they say may be skipped: -> potential bug)
     describe: (subject, example) -> the input as a person would write it (default: repr)
+    kind: the class of a finding the law makes: "silent wrong result" (a value the law
+          rejects) or "crash" (an internal error on valid input)
     """
 
     def __init__(self, id, family, law, source, subjects, strategy, check, reproducer, api,
-                 validity="documented", describe=None):
+                 validity="documented", describe=None, kind="silent wrong result"):
         self.id = id
         self.family = family
         self.law = law
@@ -65,11 +67,12 @@ class Contract:
         self.reproducer = reproducer
         self.api = api
         self.validity = validity
+        self.kind = kind
         self.describe_input = describe or (lambda subject, example: repr(example))
 
     def describe(self):
         return {"id": self.id, "family": self.family, "law": self.law, "source": self.source,
-                "validity": self.validity}
+                "validity": self.validity, "kind": self.kind}
 
 
 class TimeLimit(Exception):

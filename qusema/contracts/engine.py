@@ -21,6 +21,7 @@ class ContractInfo:
     law: str
     source: str
     validity: str
+    kind: str = "silent wrong result"  # or "crash": what class of finding a violation is
 
 
 @dataclass(frozen=True)

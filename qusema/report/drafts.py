@@ -45,6 +45,7 @@ def title(finding: Finding) -> str:
     h = finding.hypothesis
     observed = finding.verification.message.strip()
     text = f"{h.api}: {observed}" if observed else f"{h.api}: {h.violated_constraint} fails for {h.triggering_input}"
+    text = f"[{finding.finding_class}] {text}"
     text = " ".join(text.split())  # one line: messages and inputs may span several
     if len(text) <= TITLE_LIMIT:
         return text

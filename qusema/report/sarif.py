@@ -18,7 +18,8 @@ def sarif(findings: list[Finding], tool_version: str) -> dict[str, Any]:
             "ruleId": finding.hypothesis.law_id,
             "level": _LEVEL[finding.classification],
             "message": {"text": f"{finding.hypothesis.api}: {finding.hypothesis.predicted_behaviour}"},
-            "properties": {"classification": finding.classification, "finding": finding.id},
+            "properties": {"classification": finding.classification, "class": finding.finding_class,
+                           "finding": finding.id},
             # Two findings can share law and location (two assertions of a law failing in
             # one segment): the fingerprint keeps code-scanning tools from merging them.
             "partialFingerprints": {"qusemaFinding/v1": finding.id},

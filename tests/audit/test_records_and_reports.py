@@ -113,7 +113,8 @@ def test_drafts_follow_the_library_template_and_sarif_points_at_the_root_cause(t
     assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 90, "endLine": 110}
     assert result["partialFingerprints"] == {"qusemaFinding/v1": finding.id}
     findings = json.loads((tmp_path / "findings.json").read_text())
-    assert findings["schema_version"] == "1.0" and findings["findings"][0]["id"] == finding.id
+    assert findings["schema_version"] == "1.1" and findings["findings"][0]["id"] == finding.id
+    assert findings["findings"][0]["class"] == "silent wrong result" == result["properties"]["class"]
 
 
 def test_a_draft_title_names_the_api_and_what_was_observed_within_the_limit():
@@ -125,15 +126,26 @@ def test_a_draft_title_names_the_api_and_what_was_observed_within_the_limit():
     finding = replace(finding, hypothesis=replace(finding.hypothesis, violated_constraint=long_law,
                                                   triggering_input="qc = QuantumCircuit(1)\nqc.h(0)\n"),
                       verification=replace(finding.verification, message=observed))
-    assert title(finding) == f"qiskit.circuit.library.RZGate.inverse: {observed}"
+    assert title(finding) == f"[silent wrong result] qiskit.circuit.library.RZGate.inverse: {observed}"
     wordy = replace(finding, verification=replace(finding.verification, message="the value is wrong " * 20))
     clipped = title(wordy)
-    full = "qiskit.circuit.library.RZGate.inverse: " + " ".join(("the value is wrong " * 20).split())
+    full = "[silent wrong result] qiskit.circuit.library.RZGate.inverse: " + " ".join(("the value is wrong " * 20).split())
     assert len(clipped) <= TITLE_LIMIT and clipped.endswith("…")
     kept = clipped[:-1]
     assert full.startswith(kept) and full[len(kept)] == " "  # cut between words
     silent = replace(finding, verification=replace(finding.verification, message=""))
-    assert title(silent).startswith("qiskit.circuit.library.RZGate.inverse: every pass documented")
+    assert title(silent).startswith("[silent wrong result] qiskit.circuit.library.RZGate.inverse: every pass documented")
+
+
+def test_a_finding_says_its_class_as_its_source_said_or_by_its_law():
+    from qusema.report.drafts import title
+
+    finding = make_finding()
+    crash = replace(finding, hypothesis=replace(finding.hypothesis, details={"finding_class": "crash"}))
+    panic = replace(finding, hypothesis=replace(finding.hypothesis, law_id="qiskit.robust.no-panic", details={}))
+    assert (finding.finding_class, crash.finding_class, panic.finding_class) == (
+        "silent wrong result", "crash", "crash")
+    assert title(crash).startswith("[crash] ") and crash.to_dict()["class"] == "crash"
 
 
 def test_one_draft_per_law_broken_through_one_api_led_by_the_best_localized_finding(tmp_path):

@@ -1,0 +1,28 @@
+"""The API surface, PennyLane: the generic laws of surface_explorer.py (no internal error,
+documented examples run, copies are equal, queries are pure, round trips) over every public class,
+method, property and documented example of the release's public modules (all of ``pennylane``
+that imports, but labs, data, capture, the compiler and ML-framework layers, and drawing).
+Constructors are filled from parameter names and annotations; an operator's ``wires`` are its
+class's ``num_wires`` first wires when that is a number, else one wire."""
+
+from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
+
+
+def parameter_value(cls, parameter):
+    if parameter.name == "wires":
+        count = getattr(cls, "num_wires", None)
+        return repr(list(range(count))) if isinstance(count, int) and 0 < count < 8 else "[0]"
+    return generic_parameter_value(cls, parameter)
+
+
+SURFACE = Surface(
+    "pennylane",
+    prelude="import numpy as np\nimport pennylane as qml\n",
+    skip_modules=("labs", "pennylane.data", "capture", "compiler", "qnn", "drawer", "pennylane.io", "pennylane.ftqc"),
+    parameter_value=parameter_value,
+)
+
+CONTRACTS = SurfaceLaws(SURFACE).contracts(
+    "the Python data model and the public API of every module of pennylane that imports on the release "
+    "(its docstring examples are valid input by definition)")
+prepare_in_forking_parent(SURFACE)

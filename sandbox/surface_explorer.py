@@ -1,0 +1,930 @@
+"""The API-surface explorer: generic laws over every public entry of a library, judged by
+oracles that need no knowledge of the function they check.
+
+Where the law catalog states what one family of code must compute, these laws state what
+any documented API must do, whatever it computes:
+
+- *no internal error*: a call the documentation allows never dies of an error the library
+  did not mean to raise (a builtin error raised by the interpreter or by a dependency inside
+  the library's code, not by a ``raise`` statement of the library's own);
+- *copies are equal*: ``copy.copy``, ``copy.deepcopy`` and a pickle round trip give back an
+  object equal to the original, equal objects hash alike, and ``!=`` is the negation of ``==``;
+- *queries are pure*: reading a property or calling a query method leaves the object equal
+  to what it was, and asking twice gives the same answer;
+- *round trips*: ``C.from_x(obj.to_x()) == obj`` for every ``to_x``/``from_x`` pair of a class.
+
+Inputs are *specimens*: objects of the library's own types, built by code the library's
+documentation holds (a docstring's doctest lines, or its ``code-block``/``plot`` blocks: valid
+input by definition) or by a public constructor whose parameters have defaults or can be
+filled from their names (an angle, a count, the wires of an operator). A specimen is named by
+its *recipe* (the code that builds it) and the variable that holds it, so a reproducer builds
+it with the very same code. Checks and reproducers run the recipe afresh each time: a call
+under test may change the object it is given.
+
+Standard library only at import time (and `contract_runtime`); the library is imported when a
+`Surface` is first used. The per-library modules (contracts/<library>_surface.py) give the
+modules to leave out, the preamble recipes run under and how to fill constructor parameters.
+"""
+
+import contextlib
+import copy
+import doctest
+import functools
+import importlib
+import inspect
+import io
+import pickle
+import re
+import sys
+import traceback
+import warnings
+
+from contract_runtime import Contract, TimeLimit, public_names, time_limit
+
+RECIPE_S = 3.0  # one recipe past this builds no specimen (a guard against optimiser loops, not a filter)
+BUILD_BUDGET_S = 8.0  # all recipes of one check together
+CALL_S = 5.0  # one call under test past this says nothing (it is not a hang finding)
+DOC_RECIPES_PER_CLASS = 4  # documented recipes tried per class, its own docs first, then the shortest
+CONSTRUCTOR_RECIPES_PER_CLASS = 16  # constructors of the class and its public subclasses, spread over them
+
+# Recipes must be repeatable and harmless: no files, network, plotting, threads, interactive input,
+# global mode switches or clocks. Randomness is allowed: documented examples seed it or draw valid input.
+UNSAFE_RECIPE = re.compile(
+    r"\bopen\(|urllib|requests|subprocess|shutil|\bos\.|savefig|to_file|filename|\.write\(|\.save\(|"
+    r"data\.load|draw_mpl|mpl|matplotlib|plt\.|\b(?:enable|disable|activate|deactivate)\w*\(|"
+    r"set_printoptions|\bthread|multiprocess|getpass|input\(|\btime\b|timeit|perf_counter|datetime|"
+    r"QiskitRuntimeService|IBMProvider|ibm_|\bjax\b|\btorch\b|tensorflow|\btf\.|qml\.data|\.labs\b|"
+    r"\blogging\b|getLogger|sys\.|import \*|exec\(|eval\(", re.IGNORECASE)
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+# A call whose answer depends on chance or the clock is no query to ask twice.
+NONDETERMINISTIC = re.compile(r"random|sampl|seed|shot|time|uuid|clock|counter|^next|^iter|generat|^id$|_id$",
+                              re.IGNORECASE)
+# Methods whose name says they change the object or act outside it.
+MUTATOR = re.compile(r"^(?:set|add|append|extend|insert|remove|delete|del|pop|clear|reset|update|apply|"
+                     r"assign|push|discard|sort|reverse|shuffle|normalize|normalise|close|open|start|stop|"
+                     r"run|execute|submit|cancel|wait|register|unregister|load|save|write|dump|flush|"
+                     r"draw|plot|show|display|print|compile|evolve|fit|train|step|enable|disable|"
+                     r"activate|deactivate|bind|unbind|release|acquire|finalize|refresh|queue|tape)",
+                     re.IGNORECASE)
+IN_PLACE = re.compile(r"in[- ]?place|modif|mutat|\bupdates\b|\bsets\b|\bremoves\b|\bclears\b|\bresets\b|"
+                      r"\bappends\b|\badds\b|\bstores\b|\bcaches\b|\bsaves\b|\bwrites\b|\bprints\b|\bdisplays\b",
+                      re.IGNORECASE)
+
+# -- crash triage: written once; the checks run it and every reproducer embeds it verbatim ------------
+TRIAGE_SOURCE = r'''
+import linecache as _linecache
+import traceback as _traceback
+
+# Errors the interpreter and dependencies raise when code misuses them. A library's own
+# error classes are its documented refusals, even those deriving from one of these.
+INTERNAL = (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError, ValueError,
+            UnboundLocalError, NameError, RecursionError, OverflowError, StopIteration)
+
+
+def internal_error(exc, package):
+    """Where `exc` was raised inside `package` without the package meaning to: "file:line in
+    function" of the innermost frame of the package, or None for the package's own refusal
+    (its error classes, or a raise statement in its code) and for errors raised outside it."""
+    if not isinstance(exc, INTERNAL) or type(exc).__module__.split(".")[0] == package:
+        return None
+    frames = _traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if ("/" + package + "/") in f.filename.replace("\\", "/")]
+    if not mine:
+        return None
+    last = mine[-1]
+    if last is frames[-1]:
+        line = (last.line or _linecache.getline(last.filename, last.lineno)).strip()
+        if line.startswith("raise") or line.startswith("assert"):
+            return None  # the library's own raise: a refusal it chose, with its message
+    where = last.filename.replace("\\", "/").split("/" + package + "/", 1)[-1]
+    return package + "/" + where + ":" + str(last.lineno) + " in " + last.name
+'''
+exec(compile(TRIAGE_SOURCE, "<surface triage>", "exec"))  # noqa: S102 (our own source, shared with reproducers)
+
+SAME_SOURCE = r'''
+def as_truth(answer):
+    """An equality's answer as a bool (numpy's scalar booleans included), or None for any
+    other answer (an array, NotImplemented): no verdict."""
+    if isinstance(answer, bool):
+        return answer
+    if getattr(answer, "shape", None) == () and getattr(getattr(answer, "dtype", None), "kind", "") == "b":
+        return bool(answer)
+    return None
+
+
+def same(a, b, plain=False):
+    """Whether two answers of one query are the same answer: numbers and arrays exactly (NaN
+    equal to NaN), containers item by item, objects by their own equality when they define
+    one. Objects compared only by identity, and iterators, cannot be told apart: same."""
+    import math as _math
+    if type(a) is not type(b):
+        return False
+    if hasattr(a, "__array__") and hasattr(a, "shape") and hasattr(a, "dtype"):
+        import numpy as _np
+        x, y = _np.asarray(a), _np.asarray(b)
+        if x.shape != y.shape:
+            return False
+        if x.dtype.kind in "fc":
+            return bool(_np.array_equal(x, y, equal_nan=True))
+        if x.dtype.kind == "O":
+            return all(same(p, q, plain) for p, q in zip(x.ravel().tolist(), y.ravel().tolist()))
+        return bool(_np.array_equal(x, y))
+    if isinstance(a, float):
+        return a == b or (_math.isnan(a) and _math.isnan(b))
+    if isinstance(a, complex):
+        return same(a.real, b.real) and same(a.imag, b.imag)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(p, q, plain) for p, q in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k], plain) for k in a)
+    if type(a).__eq__ is object.__eq__ or hasattr(a, "__next__") or (not plain and type(a).__module__ != "builtins"):
+        # A library object built afresh by each call (a gate with a new name, a circuit with
+        # new parameters) differs from the last by identity-like parts no one asked about.
+        return True
+    try:
+        answer = as_truth(a == b)
+    except Exception:  # an equality that cannot answer cannot tell them apart
+        return True
+    if answer is False:
+        # Unequal objects that print alike (fresh symbols with the same names, NaN inside)
+        # are not told apart by the reader either: only a difference that shows counts.
+        try:
+            text = str(a)
+            return text == str(b) and " at 0x" not in text
+        except Exception:
+            return False
+    return True if answer is None else answer
+'''
+exec(compile(SAME_SOURCE, "<surface same>", "exec"))  # noqa: S102
+
+
+class Recipe:
+    """Code that builds specimens: a docstring's examples, or a constructor call."""
+
+    def __init__(self, id, code, origin, documented):
+        self.id, self.code, self.origin, self.documented = id, code, origin, documented
+        self.words = frozenset(IDENTIFIER.findall(code))
+
+
+class Member:
+    """A public method or property, reached through public class `owner`, defined by `defining`."""
+
+    def __init__(self, subject, owner, defining, name, kind, doc):
+        self.subject, self.owner, self.defining, self.name, self.kind, self.doc = (
+            subject, owner, defining, name, kind, doc)
+
+    def call_code(self, target="obj"):
+        return f"{target}.{self.name}" + ("()" if self.kind == "method" else "")
+
+
+def _quiet():
+    """Output and warnings of recipes and calls are not the law's business."""
+    stack = contextlib.ExitStack()
+    stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+    stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
+    stack.enter_context(warnings.catch_warnings())
+    warnings.simplefilter("ignore")
+    return stack
+
+
+def _code_blocks(doc):
+    """The Python of a docstring's ``.. code-block:: python``, ``.. plot::`` and
+    ``.. jupyter-execute::`` blocks (option lines dropped), dedented."""
+    blocks, lines, i = [], doc.splitlines(), 0
+    start = re.compile(r"^(\s*)\.\. (?:code-block|code|sourcecode|testcode|plot|jupyter-execute)::\s*(\w*)\s*$")
+    while i < len(lines):
+        match = start.match(lines[i])
+        i += 1
+        if not match or match.group(2) not in ("", "python", "python3", "py", "ipython", "ipython3"):
+            continue
+        indent = len(match.group(1))
+        body = []
+        while i < len(lines):
+            line = lines[i]
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            if not (line.strip().startswith(":") and not body):  # options come before the code
+                body.append(line)
+            i += 1
+        text = inspect.cleandoc("\n".join(body))
+        if text.strip() and ">>>" not in text:
+            blocks.append(text + "\n")
+    return blocks
+
+
+def _doctest_program(doc):
+    """A docstring's doctest examples as one program (each example's setup is the ones before
+    it), without the examples documented to raise or skipped; None if there are none."""
+    try:
+        parsed = doctest.DocTestParser().get_examples(inspect.cleandoc(doc))
+    except ValueError:
+        return None
+    kept = [e.source for e in parsed if e.exc_msg is None and not e.options.get(doctest.SKIP)]
+    return "".join(kept) if kept else None
+
+
+def _own_doc(obj):
+    if isinstance(obj, (staticmethod, classmethod)):
+        obj = obj.__func__
+    if isinstance(obj, property):
+        obj = obj.fget
+    if isinstance(obj, functools.cached_property):
+        obj = obj.func
+    doc = obj.__dict__.get("__doc__") if inspect.isclass(obj) else getattr(obj, "__doc__", None)
+    return doc if isinstance(doc, str) else None
+
+
+class Surface:
+    """The public surface of one library on the release that runs it, and its specimens."""
+
+    def __init__(self, library, prelude, skip_modules=(), parameter_value=None):
+        self.library = library
+        self.prelude = prelude  # run before every recipe (the imports the docs take for granted)
+        self.skip_modules = skip_modules
+        # (class, parameter) -> source of a value for a required constructor parameter, or None
+        self.parameter_value = parameter_value or (lambda cls, parameter: None)
+
+    def prepare(self):
+        """Compute the surface now. A process that forks a child per check (the sandbox's warm
+        worker, the tests' fork server) calls this once, so no child walks it again (seconds
+        each for PennyLane). Failures are left for the checks to meet and report."""
+        try:
+            self.members, self.recipes  # noqa: B018 (cached properties: computed here)
+        except Exception:  # noqa: BLE001, S110 (a check meets the same error and reports it)
+            pass
+
+    # -- the surface ------------------------------------------------------------------------------
+    @functools.cached_property
+    def modules(self):
+        """Public modules of the library that importing it loads (none under a private name):
+        what a user reaches from the package. Walking every submodule as well cost PennyLane
+        five seconds per check (each check runs in a fresh fork) for optional corners."""
+        importlib.import_module(self.library)
+        return sorted(name for name in list(sys.modules)
+                      if (name == self.library or name.startswith(self.library + "."))
+                      and not any(part.startswith("_") for part in name.split("."))
+                      and not any(s in name for s in self.skip_modules))
+
+    def _defined_here(self, obj):
+        owner = getattr(obj, "__module__", None)
+        return isinstance(owner, str) and (owner == self.library or owner.startswith(self.library + ".")) and not \
+            any(s in owner for s in self.skip_modules)
+
+    @functools.cached_property
+    def public(self):
+        """Public classes and functions defined in the library -> their shortest public dotted name."""
+        names = {}
+        for module_name in self.modules:
+            module = sys.modules.get(module_name)
+            for name in public_names(module):
+                try:
+                    obj = getattr(module, name)
+                except Exception:  # noqa: BLE001, S112 (a lazy attribute that does not import)
+                    continue
+                if not (inspect.isclass(obj) or inspect.isfunction(obj)) or not self._defined_here(obj):
+                    continue
+                if getattr(obj, "__name__", name) != name:
+                    continue  # an alias under another name: the object's own name is the API
+                dotted = f"{module_name}.{name}"
+                known = names.get(obj)
+                if known is None or _name_rank(obj, dotted) < _name_rank(obj, known):
+                    names[obj] = dotted
+        return names
+
+    @functools.cached_property
+    def classes(self):
+        return {obj: dotted for obj, dotted in self.public.items() if inspect.isclass(obj)}
+
+    @functools.cached_property
+    def members(self):
+        """subject -> Member, for every public method and property of every public class: a
+        member defined by a public class once (its specimens are instances of any subclass),
+        one defined by a private base through each public class that inherits it."""
+        found = {}
+        for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
+            for name in dir(cls):
+                if name.startswith("_"):
+                    continue
+                defining = next((k for k in cls.__mro__ if name in vars(k)), None)
+                if defining is None or not self._defined_here(defining):
+                    continue
+                kind = _member_kind(defining, name)
+                if kind is None:
+                    continue
+                owner = defining if defining in self.classes else cls
+                subject = f"{self.classes[owner]}.{name}"
+                if subject not in found:
+                    found[subject] = Member(subject, owner, defining, name, kind, _own_doc(vars(defining)[name]) or "")
+        return found
+
+    # -- recipes ----------------------------------------------------------------------------------
+    @functools.cached_property
+    def recipes(self):
+        """id -> Recipe: the documentation's programs, then one constructor call per class that
+        can be built from its signature."""
+        found = {}
+        documented = list(self.public.items())
+        for cls, dotted in self.classes.items():
+            documented += [(member, f"{dotted}.{name}") for name, member in sorted(vars(cls).items())
+                           if not name.startswith("_")]
+        seen = set()
+        for obj, dotted in sorted(documented, key=lambda item: item[1]):
+            doc = _own_doc(obj)
+            if not doc or doc in seen:
+                continue
+            seen.add(doc)
+            programs = [p for p in [_doctest_program(doc), *_code_blocks(doc)] if p]
+            for k, program in enumerate(programs):
+                if UNSAFE_RECIPE.search(program) or not re.search(rf"\b{self.library}\b|\bqml\b", program):
+                    continue
+                recipe_id = f"{dotted}#doc{k}"
+                found[recipe_id] = Recipe(recipe_id, program, dotted, documented=True)
+        for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
+            code = self._constructor_code(cls, dotted)
+            if code is not None:
+                recipe_id = f"{dotted}#new"
+                found[recipe_id] = Recipe(recipe_id, code, dotted, documented=False)
+        return found
+
+    def _constructor_code(self, cls, dotted):
+        if inspect.isabstract(cls):
+            return None
+        try:
+            signature = inspect.signature(cls)
+        except (TypeError, ValueError):
+            return None
+        arguments = []
+        for parameter in signature.parameters.values():
+            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
+                    parameter.default is not parameter.empty:
+                continue
+            value = self.parameter_value(cls, parameter)
+            if value is None:
+                return None
+            arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
+        module, name = dotted.rsplit(".", 1)
+        return f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n"
+
+    def recipes_for(self, cls):
+        """The recipes that may build instances of `cls`: constructor calls of the class and of
+        its public subclasses (spread over them), then the documentation's programs that name
+        the class or a subclass (those documenting the class itself first, then the shortest)."""
+        kinds = sorted((c for c in self.classes if _subclass(c, cls)), key=lambda c: self.classes[c])
+        constructors = [self.recipes.get(f"{self.classes[c]}#new") for c in kinds]
+        constructors = [r for r in constructors if r is not None]
+        if len(constructors) > CONSTRUCTOR_RECIPES_PER_CLASS:
+            step = len(constructors) / CONSTRUCTOR_RECIPES_PER_CLASS
+            constructors = [constructors[int(i * step)] for i in range(CONSTRUCTOR_RECIPES_PER_CLASS)]
+        names = {c.__name__ for c in kinds}
+        own = self.classes.get(cls, "")
+        documented = [r for r in self._documented_recipes if r.words & names]
+        documented.sort(key=lambda r: (not r.origin.startswith(own + ".") and r.origin != own, len(r.code), r.id))
+        return constructors + documented[:DOC_RECIPES_PER_CLASS]
+
+    @functools.cached_property
+    def _documented_recipes(self):
+        return [r for r in self.recipes.values() if r.documented]
+
+    def run_recipe(self, recipe):
+        """The namespace the recipe leaves (the prelude run first); raises what the recipe raises."""
+        namespace = {"__name__": "__surface_recipe__"}
+        with _quiet(), time_limit(RECIPE_S):
+            exec(compile(self.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
+            exec(compile(recipe.code, f"<recipe {recipe.id}>", "exec"), namespace)  # noqa: S102 (the docs' code)
+        return namespace
+
+    def specimens(self, cls, exact=False):
+        """[(recipe id, variable)] of the objects of `cls` (of exactly that type with `exact`)
+        the class's recipes build on this release, within BUILD_BUDGET_S."""
+        found = []
+        with time_limit(BUILD_BUDGET_S + RECIPE_S):
+            deadline = _now() + BUILD_BUDGET_S
+            for recipe in self.recipes_for(cls):
+                if _now() > deadline:
+                    break
+                try:
+                    namespace = self.run_recipe(recipe)
+                except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
+                    continue
+                for variable, value in sorted(namespace.items()):
+                    if variable.startswith("_") or inspect.isclass(value) or inspect.ismodule(value):
+                        continue
+                    if type(value) is cls if exact else isinstance(value, cls):
+                        found.append((recipe.id, variable))
+        return found
+
+    def build(self, specimen):
+        recipe_id, variable = specimen
+        return self.run_recipe(self.recipes[recipe_id])[variable]
+
+    def specimen_code(self, specimen, target="obj"):
+        """Standalone source that builds the specimen into `target`."""
+        recipe_id, variable = specimen
+        recipe = self.recipes[recipe_id]
+        source = (f"# {variable}, as the documentation of {recipe.origin} builds it" if recipe.documented else
+                  f"# {recipe.origin}, built by its constructor")
+        lines = [source, self.prelude.rstrip("\n"), recipe.code.rstrip("\n")]
+        if variable != target:
+            lines.append(f"{target} = {variable}")
+        return "\n".join(line for line in lines if line) + "\n"
+
+    def describe(self, specimen):
+        recipe_id, variable = specimen
+        recipe = self.recipes[recipe_id]
+        return (f"{variable} from the documentation of {recipe.origin}" if recipe.documented
+                else recipe.code.strip().splitlines()[-1].replace("obj = ", ""))
+
+
+ANGLE_NAMES = frozenset({"theta", "phi", "lam", "lambda_", "gamma", "beta", "alpha", "angle", "omega", "delta",
+                         "phase", "rotation", "x", "y", "z", "t"})
+COUNT_NAMES = frozenset({"num_qubits", "n_qubits", "num_wires", "n_wires", "n", "size", "width", "num_clbits",
+                         "num_bits", "dim", "num_ctrl_qubits", "num_variable_qubits", "num_state_qubits"})
+ANGLE_VALUES = ("0.37", "1.19", "-0.61", "2.03")
+
+
+def generic_parameter_value(cls, parameter):
+    """A value for a required constructor parameter from its annotation or name alone: a
+    count is 2, an angle one of a few distinct irrational-looking reals; else None."""
+    annotation = parameter.annotation
+    name = parameter.name.lower()
+    if annotation is int or name in COUNT_NAMES or name.startswith("num_"):
+        return "2"
+    if annotation is float or name in ANGLE_NAMES or name.endswith("_angle"):
+        index = list(inspect.signature(cls).parameters).index(parameter.name)
+        return ANGLE_VALUES[index % len(ANGLE_VALUES)]
+    return None
+
+
+def _name_rank(obj, dotted):
+    """Which public name of an object is its API: one under the package that defines it
+    (qml.operation.Operator, not a module that re-exports it), then the shortest."""
+    module = dotted.rsplit(".", 1)[0]
+    return (not obj.__module__.startswith(module), dotted.count("."), dotted)
+
+
+def _subclass(kind, cls):
+    try:
+        return issubclass(kind, cls)
+    except TypeError:  # a Protocol with data members refuses issubclass: no specimens through it
+        return kind is cls
+
+
+FORKING_PARENTS = ("warm_worker.py", "fork_server.py")
+
+
+def prepare_in_forking_parent(surface):
+    """`surface.prepare()` when this process is one that forks a child per check."""
+    main = getattr(sys.modules.get("__main__"), "__file__", "") or ""
+    if main.rsplit("/", 1)[-1] in FORKING_PARENTS:
+        surface.prepare()
+
+
+def _now():
+    import time
+
+    return time.perf_counter()
+
+
+def _member_kind(defining, name):
+    """'property' or 'method' (an instance method callable with no arguments), else None."""
+    raw = vars(defining)[name]
+    if isinstance(raw, (property, functools.cached_property)):
+        return "property"
+    if type(raw).__name__ == "getset_descriptor":  # a compiled class's attribute
+        return "property"
+    if isinstance(raw, (staticmethod, classmethod)) or not callable(raw) or inspect.isclass(raw):
+        return None
+    try:
+        signature = inspect.signature(raw)
+    except (TypeError, ValueError):
+        return None
+    parameters = list(signature.parameters.values())
+    if not parameters or parameters[0].kind not in (parameters[0].POSITIONAL_ONLY, parameters[0].POSITIONAL_OR_KEYWORD):
+        return None
+    rest = parameters[1:]
+    if any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+           for p in rest):
+        return None
+    if rest and all(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in rest):
+        return None  # a pure forwarder: what it needs is not in its signature
+    return "method"
+
+
+def has_value_equality(cls, surface):
+    """Whether instances compare by value: an __eq__ defined by the library, not object's."""
+    defining = next((k for k in cls.__mro__ if "__eq__" in vars(k)), object)
+    return defining is not object and surface._defined_here(defining)
+
+
+def _access(obj, member):
+    value = getattr(obj, member.name)
+    return value() if member.kind == "method" else value
+
+
+def _call(obj, member):
+    """The member's answer; TimeLimit past CALL_S."""
+    with _quiet(), time_limit(CALL_S):
+        return _access(obj, member)
+
+
+# -- the laws -----------------------------------------------------------------------------------------
+class SurfaceLaws:
+    """The generic laws over one library's surface."""
+
+    def __init__(self, surface):
+        self.surface = surface
+
+    # shared parts
+    def _member(self, subject):
+        member = self.surface.members.get(subject)
+        if member is None:
+            raise LookupError(f"{subject} is not a public member on this release")
+        return member
+
+    def _specimens_strategy(self, cls, exact=False):
+        from hypothesis import strategies as st
+
+        found = self.surface.specimens(cls, exact=exact)
+        # None: no recipe builds one here; every check then refuses it, and the check reads
+        # "raised" with the reason, never "holds"
+        return st.sampled_from(found) if found else st.just(None)
+
+    def _built(self, specimen):
+        from hypothesis import reject
+
+        if specimen is None:
+            raise LookupError("no recipe (documented example or constructor) builds an instance on this release")
+        try:
+            return self.surface.build(specimen)
+        except (Exception, TimeLimit):  # noqa: BLE001 (it built when listed; here it did not: say nothing)
+            reject()
+
+    def _has_documented_recipe(self, cls):
+        return bool(self._recipe_count(cls))
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019 (one SurfaceLaws per library, alive as long as the process)
+    def _recipe_count(self, cls):
+        return len(self.surface.recipes_for(cls))
+
+    def _internal(self, exc):
+        return internal_error(exc, self.surface.library)  # noqa: F821 (defined by TRIAGE_SOURCE)
+
+    def _reproducer(self, specimen, body):
+        return ("import copy\nimport pickle\n" + TRIAGE_SOURCE.strip("\n") + "\n" + SAME_SOURCE.strip("\n")
+                + "\n\n\n" + self.surface.specimen_code(specimen) + body)
+
+    # 1. no internal error ---------------------------------------------------------------------------
+    def member_subjects(self):
+        return [s for s, m in self.surface.members.items() if self._has_documented_recipe(m.owner)]
+
+    def member_api(self, subject):
+        return subject
+
+    def member_strategy(self, subject):
+        return self._specimens_strategy(self._member(subject).owner)
+
+    def member_check(self, subject, specimen):
+        from hypothesis import reject
+
+        member = self._member(subject)
+        obj = self._built(specimen)
+        try:
+            _call(obj, member)
+        except TimeLimit:
+            reject()
+        except Exception as exc:  # noqa: BLE001 (triaged below: only internal errors are findings)
+            where = self._internal(exc)
+            if where is None:
+                reject()  # the library's own refusal, documented or not: not this law's business
+            raise AssertionError(f"{subject} ({'property' if member.kind == 'property' else 'called with no '}"
+                                 f"{'' if member.kind == 'property' else 'arguments'}) on "
+                                 f"{self.surface.describe(specimen)} raised an internal error: "
+                                 f"{type(exc).__name__}: {exc} (raised at {where})") from exc
+
+    def member_reproducer(self, subject, specimen):
+        member = self._member(subject)
+        return self._reproducer(specimen, (
+            "try:\n"
+            f"    {member.call_code()}\n"
+            "except Exception as exc:\n"
+            f"    where = internal_error(exc, {self.surface.library!r})\n"
+            "    if where is None:\n"
+            "        raise  # the library's own refusal: not this defect\n"
+            f"    raise AssertionError(f'{subject} raised an internal error: {{type(exc).__name__}}: {{exc}} "
+            "(at {where})') from exc\n"))
+
+    # 2. documented examples run without internal error ----------------------------------------------
+    def example_subjects(self):
+        return [r.id for r in self.surface.recipes.values() if r.documented]
+
+    def example_api(self, subject):
+        return self.surface.recipes[subject].origin
+
+    def example_check(self, subject, _=None):
+        from hypothesis import reject
+
+        recipe = self.surface.recipes[subject]
+        try:
+            self.surface.run_recipe(recipe)
+        except TimeLimit:
+            reject()
+        except Exception as exc:  # noqa: BLE001 (triaged below)
+            where = self._internal(exc)
+            if where is None:
+                reject()
+            raise AssertionError(f"the documented example of {recipe.origin} raised an internal error: "
+                                 f"{type(exc).__name__}: {exc} (raised at {where})") from exc
+
+    def example_reproducer(self, subject, _=None):
+        recipe = self.surface.recipes[subject]
+        return (TRIAGE_SOURCE.strip("\n") + "\n\n\n" + f"# the documented example of {recipe.origin}\n"
+                + f"EXAMPLE = {(self.surface.prelude + recipe.code)!r}\n"
+                + "try:\n"
+                + "    exec(compile(EXAMPLE, '<documented example>', 'exec'), {'__name__': '__main__'})\n"
+                + "except Exception as exc:\n"
+                + f"    where = internal_error(exc, {self.surface.library!r})\n"
+                + "    if where is None:\n"
+                + "        raise  # the library's own refusal: not this defect\n"
+                + f"    raise AssertionError(f'the documented example of {recipe.origin} raised an internal error: "
+                + "{type(exc).__name__}: {exc} (at {where})') from exc\n")
+
+    def example_describe(self, subject, _=None):
+        recipe = self.surface.recipes[subject]
+        return recipe.code.strip()[:600]
+
+    # 3. copies are equal ----------------------------------------------------------------------------
+    def copy_subjects(self):
+        return [dotted for cls, dotted in sorted(self.surface.classes.items(), key=lambda item: item[1])
+                if has_value_equality(cls, self.surface) and self._has_documented_recipe(cls)]
+
+    def _class(self, dotted):
+        for cls, name in self.surface.classes.items():
+            if name == dotted:
+                return cls
+        raise LookupError(f"{dotted} is not a public class on this release")
+
+    def copy_strategy(self, subject):
+        return self._specimens_strategy(self._class(subject), exact=True)
+
+    def copy_check(self, subject, specimen):
+        from hypothesis import reject
+
+        obj = self._built(specimen)
+        with _quiet():
+            if _equal(obj, obj) is not True:
+                reject()  # an object unequal to itself (NaN inside) has no copies to compare
+            for how in ("copy.copy", "copy.deepcopy", "pickle"):
+                try:
+                    other = _copied(obj, how)
+                except Exception as exc:  # noqa: BLE001 (a copy the object refuses says nothing)
+                    if how == "pickle" and self._internal(exc) and "dumps" not in str(exc):
+                        raise
+                    continue
+                equal = _equal(obj, other)
+                if equal is None:
+                    continue
+                assert equal, f"{subject}: {how} of {self.surface.describe(specimen)} is not equal to it"
+                assert _equal_hashes(obj, other), (f"{subject}: {self.surface.describe(specimen)} and its {how} are "
+                                                   f"equal but hash differently ({hash(obj)} != {hash(other)})")
+                assert _not_equal(obj, other) is not True, (f"{subject}: {self.surface.describe(specimen)} == its {how}, "
+                                                         "yet != says they differ")
+
+    def copy_reproducer(self, subject, specimen):
+        return self._reproducer(specimen, (
+            "for how, make in [('copy.copy', copy.copy), ('copy.deepcopy', copy.deepcopy),\n"
+            "                  ('pickle', lambda o: pickle.loads(pickle.dumps(o)))]:\n"
+            "    try:\n"
+            "        other = make(obj)\n"
+            "    except Exception:\n"
+            "        continue  # a copy the object refuses says nothing\n"
+            "    equal = as_truth(obj == other)\n"
+            "    if equal is None:\n"
+            "        continue\n"
+            f"    assert equal, f'{subject}: {{how}} of the object is not equal to it'\n"
+            "    if type(obj).__hash__ is not None:\n"
+            f"        assert hash(obj) == hash(other), f'{subject}: equal to its {{how}} but hashes differently'\n"
+            f"    assert as_truth(obj != other) is not True, f'{subject}: == its {{how}}, yet != says they differ'\n"))
+
+    # 4. queries are pure ----------------------------------------------------------------------------
+    def query_subjects(self):
+        return [s for s, m in self.surface.members.items() if _is_query(m)
+                and has_value_equality(m.owner, self.surface) and self._has_documented_recipe(m.owner)]
+
+    def query_check(self, subject, specimen):
+        from hypothesis import reject
+
+        member = self._member(subject)
+        obj = self._built(specimen)
+        try:
+            with _quiet():
+                before = copy.deepcopy(obj)
+                unchanged = _equal(before, obj)
+        except Exception:  # noqa: BLE001 (an object that cannot be copied cannot be compared with its past)
+            reject()
+        if unchanged is not True:
+            reject()
+        try:
+            first = _call(obj, member)
+        except (Exception, TimeLimit):  # noqa: BLE001 (an error here is the no-internal-error law's)
+            reject()
+        with _quiet():
+            assert _equal(obj, before) is not False, (
+                f"{subject} changed the object it was asked about ({self.surface.describe(specimen)}): "
+                "it no longer equals a copy taken before")
+        if NONDETERMINISTIC.search(member.name):
+            return
+        try:
+            second = _call(obj, member)
+        except TimeLimit:
+            reject()
+        except Exception as exc:  # noqa: BLE001
+            raise AssertionError(f"{subject} answered once, then raised {type(exc).__name__}: {exc} when asked "
+                                 "again") from exc
+        with _quiet():
+            agree = same(first, second)  # noqa: F821 (defined by SAME_SOURCE)
+        assert agree, (f"{subject} gives two answers when asked twice about {self.surface.describe(specimen)}: "
+                       f"{_short(first)} then {_short(second)}")
+
+    def query_reproducer(self, subject, specimen):
+        member = self._member(subject)
+        again = "" if NONDETERMINISTIC.search(member.name) else (
+            f"second = {member.call_code()}\n"
+            f"assert same(first, second), f'{subject} gives two answers when asked twice: {{first!r}} then "
+            "{second!r}'\n")
+        return self._reproducer(specimen, (
+            "before = copy.deepcopy(obj)\n"
+            "assert as_truth(before == obj)  # the copy is equal before the query\n"
+            f"first = {member.call_code()}\n"
+            f"assert as_truth(obj == before) is not False, '{subject} changed the object it was asked about'\n" + again))
+
+    # 5. round trips ---------------------------------------------------------------------------------
+    def round_trip_subjects(self):
+        found = []
+        for subject, member in self.surface.members.items():
+            pair = _round_trip_pair(member)
+            if pair and has_value_equality(member.owner, self.surface) and self._has_documented_recipe(member.owner):
+                found.append(subject)
+        return found
+
+    def round_trip_strategy(self, subject):
+        return self._specimens_strategy(self._member(subject).owner)
+
+    def round_trip_check(self, subject, specimen):
+        from hypothesis import reject
+
+        member = self._member(subject)
+        back = _round_trip_pair(member)
+        obj = self._built(specimen)
+        try:
+            with _quiet(), time_limit(CALL_S):
+                form = getattr(obj, member.name)()
+                again = getattr(type(obj), back)(form)
+        except TimeLimit:
+            reject()
+        except Exception as exc:  # noqa: BLE001
+            where = self._internal(exc)
+            if where is None:
+                reject()
+            raise AssertionError(f"{type(obj).__name__}.{back}({member.name}()) of {self.surface.describe(specimen)} "
+                                 f"raised an internal error: {type(exc).__name__}: {exc} (at {where})") from exc
+        with _quiet():
+            equal = _equal(again, obj)
+            if equal is False and callable(getattr(obj, "equiv", None)):
+                # another representation of the same thing: the class's own documented equivalence
+                equal = _equal_by(obj.equiv, again)
+        if equal is None:
+            reject()
+        assert equal, (f"{type(obj).__name__}.{back}(obj.{member.name}()) is not equal to obj, for "
+                       f"{self.surface.describe(specimen)}: {_short(again)} instead of {_short(obj)}")
+
+    def round_trip_reproducer(self, subject, specimen):
+        member = self._member(subject)
+        back = _round_trip_pair(member)
+        return self._reproducer(specimen, (
+            f"again = type(obj).{back}(obj.{member.name}())\n"
+            "equal = as_truth(again == obj)\n"
+            "if equal is False and callable(getattr(obj, 'equiv', None)):\n"
+            "    equal = as_truth(obj.equiv(again))  # the class's own equivalence\n"
+            f"assert equal, f'{{type(obj).__name__}}.{back}(obj.{member.name}()) is not equal to obj: "
+            "{again!r} instead of {obj!r}'\n"))
+
+    # -- the contracts -------------------------------------------------------------------------------
+    def contracts(self, source):
+        lib = self.surface.library
+        described = lambda subject, specimen: self.surface.describe(specimen)  # noqa: E731
+        return [
+            Contract(f"{lib}.surface.no-internal-error", "API surface",
+                     "a public property, or a public method called with no arguments (its signature allows it), "
+                     "on an object the documentation builds never fails with an internal error: a builtin error "
+                     "raised inside the library by the interpreter or a dependency, not by a raise statement of "
+                     "its own", source, self.member_subjects, self.member_strategy, self.member_check,
+                     self.member_reproducer, self.member_api, validity="documented", describe=described, kind="crash"),
+            Contract(f"{lib}.surface.examples-run", "API surface",
+                     "a documented example (a docstring's doctest lines or code block) runs on the release without "
+                     "an internal error (a builtin error raised inside the library, not by its own raise "
+                     "statement)", source, self.example_subjects, lambda subject: _nothing(),
+                     self.example_check, self.example_reproducer, self.example_api,
+                     validity="documented example", describe=self.example_describe, kind="crash"),
+            Contract(f"{lib}.surface.copies-are-equal", "API surface",
+                     "copy.copy, copy.deepcopy and a pickle round trip of an object of a class with value equality "
+                     "give back an equal object; equal objects hash alike; != is the negation of ==",
+                     source + "; Python data model (object.__hash__: objects which compare equal have the same "
+                     "hash value)", self.copy_subjects, self.copy_strategy, self.copy_check,
+                     self.copy_reproducer, lambda subject: subject, validity="documented", describe=described),
+            Contract(f"{lib}.surface.queries-are-pure", "API surface",
+                     "reading a property or calling a query method (no arguments, a name and documentation that "
+                     "say nothing of changing the object) leaves the object equal to what it was, and asking "
+                     "twice gives the same answer", source, self.query_subjects, self.member_strategy,
+                     self.query_check, self.query_reproducer, self.member_api, validity="undocumented",
+                     describe=described),
+            Contract(f"{lib}.surface.round-trips", "API surface",
+                     "for a class with value equality that has both obj.to_X() and the class's from_X(...), "
+                     "from_X(obj.to_X()) equals obj", source, self.round_trip_subjects, self.round_trip_strategy,
+                     self.round_trip_check, self.round_trip_reproducer, self.member_api, validity="documented",
+                     describe=described),
+        ]
+
+
+def _nothing():
+    from hypothesis import strategies as st
+
+    return st.just(None)
+
+
+QUERY_VERBS = frozenset({"return", "get", "compute", "calculate", "count", "check", "test", "determine", "find",
+                         "convert", "evaluate", "estimate", "obtain", "give", "list", "tell", "whether", "is",
+                         "retrieve", "look", "extract"})
+
+
+def _is_query(member):
+    """A property, or a method whose summary begins with a verb of asking ("Return ...",
+    "Compute ...", "Whether ...") and says nothing of changing the object: what a reader
+    takes for a question, not a command. A name alone is no guide (QuantumCircuit.barrier)."""
+    if member.kind == "property":
+        return True
+    summary = inspect.cleandoc(member.doc).split("\n\n")[0] if member.doc else ""
+    words = summary.split()
+    first = words[0].lower().rstrip(".,:") if words else ""
+    first = first[:-1] if first.endswith("s") and first[:-1] in QUERY_VERBS else first
+    return first in QUERY_VERBS and not MUTATOR.search(member.name) and not IN_PLACE.search(summary)
+
+
+def _round_trip_pair(member):
+    """The name of the class's from_X for a to_X method with no required arguments, or None."""
+    if member.kind != "method" or not member.name.startswith("to_"):
+        return None
+    back = "from_" + member.name[3:]
+    raw = next((vars(k)[back] for k in member.owner.__mro__ if back in vars(k)), None)
+    return back if isinstance(raw, (classmethod, staticmethod)) else None
+
+
+def _copied(obj, how):
+    if how == "copy.copy":
+        return copy.copy(obj)
+    if how == "copy.deepcopy":
+        return copy.deepcopy(obj)
+    return pickle.loads(pickle.dumps(obj))  # noqa: S301 (our own bytes)
+
+
+def _equal(a, b):
+    """a == b as a bool, or None when equality does not answer with one."""
+    try:
+        return as_truth(a == b)  # noqa: F821 (defined by SAME_SOURCE)
+    except Exception:  # noqa: BLE001 (an equality that cannot answer: no verdict)
+        return None
+
+
+def _not_equal(a, b):
+    try:
+        return as_truth(a != b)  # noqa: F821
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _equal_by(relation, other):
+    try:
+        return as_truth(relation(other))  # noqa: F821
+    except Exception:  # noqa: BLE001 (an equivalence that cannot answer: no verdict)
+        return None
+
+
+def _equal_hashes(a, b):
+    if type(a).__hash__ is None or type(b).__hash__ is None:
+        return True
+    try:
+        return hash(a) == hash(b)
+    except TypeError:  # unhashable in this state (a mutable instance): nothing to compare
+        return True
+
+
+def _short(value, limit=300):
+    try:
+        text = repr(value)
+    except Exception as exc:  # noqa: BLE001
+        text = f"<repr raised {type(exc).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def format_error(exc):
+    return "".join(traceback.format_exception_only(type(exc), exc)).strip()
