@@ -246,9 +246,9 @@ class Surface:
         self.parameter_value = parameter_value or (lambda cls, parameter: None)
 
     def prepare(self):
-        """Compute the surface now. A process that forks a child per check (the sandbox's warm
-        worker, the tests' fork server) calls this once, so no child walks it again (seconds
-        each for PennyLane). Failures are left for the checks to meet and report."""
+        """Compute the surface now. The sandbox's warm worker, which forks a child per check,
+        calls this once, so no child walks it again (seconds each for PennyLane). Failures are
+        left for the checks to meet and report."""
         try:
             self.members, self.recipes  # noqa: B018 (cached properties: computed here)
         except Exception:  # noqa: BLE001, S110 (a check meets the same error and reports it)
@@ -470,11 +470,13 @@ def _subclass(kind, cls):
         return kind is cls
 
 
-FORKING_PARENTS = ("warm_worker.py", "fork_server.py")
+FORKING_PARENTS = ("warm_worker.py",)
 
 
 def prepare_in_forking_parent(surface):
-    """`surface.prepare()` when this process is one that forks a child per check."""
+    """`surface.prepare()` when this process is the sandbox's warm worker, which imports the law
+    modules once and forks a child per check. Not in a process that imports them per child (the
+    tests' fork server): there each child would pay for the whole surface, surface law or not."""
     main = getattr(sys.modules.get("__main__"), "__file__", "") or ""
     if main.rsplit("/", 1)[-1] in FORKING_PARENTS:
         surface.prepare()
