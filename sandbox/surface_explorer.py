@@ -348,7 +348,9 @@ class Surface:
         return found
 
     def _constructor_code(self, cls, dotted):
-        if inspect.isabstract(cls):
+        if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
+            # a base class is built through its public subclasses: a bare base (QuantumState(),
+            # DAGNode()) is no object a user is documented to hold
             return None
         try:
             signature = inspect.signature(cls)
