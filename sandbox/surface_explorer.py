@@ -119,7 +119,9 @@ def same(a, b, plain=False):
     one. Objects compared only by identity, and iterators, cannot be told apart: same."""
     import math as _math
     if type(a) is not type(b):
-        return False
+        # a class made afresh by each call (an iterator class defined in the method) is one kind
+        if (type(a).__module__, type(a).__qualname__) != (type(b).__module__, type(b).__qualname__):
+            return False
     if hasattr(a, "__array__") and hasattr(a, "shape") and hasattr(a, "dtype"):
         import numpy as _np
         x, y = _np.asarray(a), _np.asarray(b)
