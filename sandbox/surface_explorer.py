@@ -36,7 +36,7 @@ import io
 import pickle
 import re
 import sys
-import traceback
+import time
 import warnings
 
 from contract_runtime import Contract, TimeLimit, public_names, time_limit
@@ -487,8 +487,6 @@ def prepare_in_forking_parent(surface):
 
 
 def _now():
-    import time
-
     return time.perf_counter()
 
 
@@ -931,6 +929,3 @@ def _short(value, limit=300):
         text = f"<repr raised {type(exc).__name__}>"
     return text if len(text) <= limit else text[:limit] + "..."
 
-
-def format_error(exc):
-    return "".join(traceback.format_exception_only(type(exc), exc)).strip()
