@@ -10,6 +10,7 @@ import hashlib
 import json
 import shutil
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import ExitStack, suppress
@@ -149,6 +150,11 @@ class AuditSummary:
     entry_units: int = 0
     units_reached: int = 0
     units_total: int = 0
+    # Public entries exercised: the functions and methods of the public API map (a class counts
+    # through its constructor) that a check ran at least one input through.
+    public_entries_exercised: int = 0
+    public_entries_total: int = 0
+    findings_by_class: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "run_dir": str(self.run_dir)}
@@ -240,6 +246,7 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
         _count_units(store, run_id, config.library, db, summary)
         db.close()
     summary.findings = len(findings)
+    summary.findings_by_class = dict(Counter(f.finding_class for f in findings))
     summary.drafts = drafts
     summary.seconds = round(time.perf_counter() - started, 1)
     (run_dir / "summary.json").write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
@@ -247,13 +254,22 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
 
 
 def _count_units(store: RunStore, run_id: str, library: str, db: IndexDB, summary: AuditSummary) -> None:
-    apis = {result.get("api") for _, result in store.item_results(run_id)} - {None}
+    results = [result for _, result in store.item_results(run_id)]
+    apis = {result.get("api") for result in results} - {None}
     entries = sorted({q for api in apis for q in entry_segments(db, api, library)})
     reached = reachable(db, entries)
     callable_units = {q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE kind IN ('function', 'method')")}
     summary.entry_units = len(callable_units.intersection(entries))
     summary.units_reached = len(callable_units.intersection(reached))
     summary.units_total = len(callable_units)
+    # exercised: a check drew at least one input through the entry (a check that found no way
+    # to build its input, "raised" with no example, exercised nothing)
+    exercised_apis = {result.get("api") for result in results if result.get("examples", 0) > 0} - {None}
+    exercised = {q for api in exercised_apis for q in entry_segments(db, api, library)}
+    public = {q for (q,) in db.conn.execute("SELECT DISTINCT p.qualname FROM public_api p JOIN segments s "
+                                           "ON s.qualname = p.qualname WHERE s.kind IN ('function', 'method')")}
+    summary.public_entries_exercised = len(public & exercised)
+    summary.public_entries_total = len(public)
 
 
 def _environment(config: AuditConfig, envs: EnvironmentStore, progress: Progress) -> TargetEnvironment:

@@ -50,13 +50,16 @@ class Contract:
               (a mismatch may be stale docs: -> potential bug);
               "answer permitted" when the input is documented but the docs also allow the
               answer the law rejects (a check they say may be skipped: -> potential bug)
+    validity_of: (subject, example) -> the validity of that one input, where it varies by input
+              (a specimen from a documented example is documented input; one from a bare
+              default constructor is not); default: `validity` for every input
     describe: (subject, example) -> the input as a person would write it (default: repr)
     kind: the class of a finding the law makes: "silent wrong result" (a value the law
           rejects) or "crash" (an internal error on valid input)
     """
 
     def __init__(self, id, family, law, source, subjects, strategy, check, reproducer, api,
-                 validity="documented", describe=None, kind="silent wrong result"):
+                 validity="documented", describe=None, kind="silent wrong result", validity_of=None):
         self.id = id
         self.family = family
         self.law = law
@@ -67,6 +70,7 @@ class Contract:
         self.reproducer = reproducer
         self.api = api
         self.validity = validity
+        self.validity_of = validity_of or (lambda subject, example: validity)
         self.kind = kind
         self.describe_input = describe or (lambda subject, example: repr(example))
 
@@ -222,6 +226,7 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
         result["shrink_cut"] = state["shrink_cut"]  # True: smaller failing inputs may exist
         result["message"] = state["message"]
         result["assertion"] = state["assertion"]
+        result["validity"] = contract.validity_of(subject, state["failing"])
         result["example"] = contract.describe_input(subject, state["failing"])
         result["reproducer"] = contract.reproducer(subject, state["failing"])
         result["passing_reproducers"] = passing

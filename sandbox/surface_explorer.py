@@ -384,7 +384,9 @@ class Surface:
         own = self.classes.get(cls, "")
         documented = [r for r in self._documented_recipes if r.words & names]
         documented.sort(key=lambda r: (not r.origin.startswith(own + ".") and r.origin != own, len(r.code), r.id))
-        return constructors + documented[:DOC_RECIPES_PER_CLASS]
+        # documented programs first: a search shrinks towards the first specimens, and an input
+        # the docs build is valid by definition where a bare constructor's may not be
+        return documented[:DOC_RECIPES_PER_CLASS] + constructors
 
     @functools.cached_property
     def _documented_recipes(self):
@@ -477,13 +479,15 @@ def _subclass(kind, cls):
 FORKING_PARENTS = ("warm_worker.py",)
 
 
-def prepare_in_forking_parent(surface):
-    """`surface.prepare()` when this process is the sandbox's warm worker, which imports the law
-    modules once and forks a child per check. Not in a process that imports them per child (the
-    tests' fork server): there each child would pay for the whole surface, surface law or not."""
+def prepare_in_forking_parent(*prepared):
+    """`.prepare()` of each (a Surface, a CallLaws) when this process is the sandbox's warm
+    worker, which imports the law modules once and forks a child per check. Not in a process
+    that imports them per child (the tests' fork server): there each child would pay for the
+    whole surface, surface law or not."""
     main = getattr(sys.modules.get("__main__"), "__file__", "") or ""
     if main.rsplit("/", 1)[-1] in FORKING_PARENTS:
-        surface.prepare()
+        for thing in prepared:
+            thing.prepare()
 
 
 def _now():
@@ -573,6 +577,14 @@ class SurfaceLaws:
 
     def _internal(self, exc):
         return internal_error(exc, self.surface.library)  # noqa: F821 (defined by TRIAGE_SOURCE)
+
+    def specimen_validity(self, subject, specimen):
+        """A specimen a documented program builds is documented valid input; one a bare
+        constructor builds is an object the docs do not promise to be usable (a blueprint
+        circuit with no qubits yet), so what it triggers is a potential bug at most."""
+        if specimen is None or not self.surface.recipes[specimen[0]].documented:
+            return "undocumented"
+        return "documented"
 
     def _reproducer(self, specimen, body):
         return ("import copy\nimport pickle\n" + TRIAGE_SOURCE.strip("\n") + "\n" + SAME_SOURCE.strip("\n")
@@ -823,7 +835,8 @@ class SurfaceLaws:
                      "on an object the documentation builds never fails with an internal error: a builtin error "
                      "raised inside the library by the interpreter or a dependency, not by a raise statement of "
                      "its own", source, self.member_subjects, self.member_strategy, self.member_check,
-                     self.member_reproducer, self.member_api, validity="documented", describe=described, kind="crash"),
+                     self.member_reproducer, self.member_api, validity="documented", describe=described, kind="crash",
+                     validity_of=self.specimen_validity),
             Contract(f"{lib}.surface.examples-run", "API surface",
                      "a documented example (a docstring's doctest lines or code block) runs on the release without "
                      "an internal error (a builtin error raised inside the library, not by its own raise "
@@ -835,7 +848,8 @@ class SurfaceLaws:
                      "give back an equal object; equal objects hash alike; != is the negation of ==",
                      source + "; Python data model (object.__hash__: objects which compare equal have the same "
                      "hash value)", self.copy_subjects, self.copy_strategy, self.copy_check,
-                     self.copy_reproducer, lambda subject: subject, validity="documented", describe=described),
+                     self.copy_reproducer, lambda subject: subject, validity="documented", describe=described,
+                     validity_of=self.specimen_validity),
             Contract(f"{lib}.surface.queries-are-pure", "API surface",
                      "reading a property or calling a query method (no arguments, a name and documentation that "
                      "say nothing of changing the object) leaves the object equal to what it was, and asking "
@@ -846,7 +860,8 @@ class SurfaceLaws:
                      "for a class with value equality that has both obj.to_X() and the class's from_X(...), "
                      "from_X(obj.to_X()) equals obj", source, self.round_trip_subjects, self.round_trip_strategy,
                      self.round_trip_check, self.round_trip_reproducer, self.member_api, validity="documented",
-                     describe=described),
+                     describe=described,
+                     validity_of=self.specimen_validity),
         ]
 
 

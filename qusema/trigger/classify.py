@@ -29,7 +29,7 @@ def qualify(api_is_public: bool, input_validity: str, deprecations: list[str]) -
     if not api_is_public:
         return Qualification("potential bug", "the entry point is not in the documented public API map")
     if input_validity == DOCUMENTED_EXAMPLE:
-        return Qualification("potential bug", "the release prints other numbers than its own documentation shows "
+        return Qualification("potential bug", "the release does not do what its own documentation shows "
                                               "for this example: the code or the documentation is wrong")
     if input_validity == ANSWER_PERMITTED:
         return Qualification("potential bug", "the documentation allows this answer (it may skip or miss what "

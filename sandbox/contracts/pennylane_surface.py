@@ -5,6 +5,7 @@ that imports, but labs, data, capture, the compiler and ML-framework layers, and
 Constructors are filled from parameter names and annotations; an operator's ``wires`` are its
 class's ``num_wires`` first wires when that is a number, else one wire."""
 
+from surface_calls import CallLaws
 from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
 
 
@@ -22,7 +23,9 @@ SURFACE = Surface(
     parameter_value=parameter_value,
 )
 
-CONTRACTS = SurfaceLaws(SURFACE).contracts(
+SOURCE = (
     "the Python data model and the public API of every module of pennylane that imports on the release "
     "(its docstring examples are valid input by definition)")
-prepare_in_forking_parent(SURFACE)
+CALLS = CallLaws(SURFACE)
+CONTRACTS = SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+prepare_in_forking_parent(SURFACE, CALLS)

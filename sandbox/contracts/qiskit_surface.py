@@ -4,6 +4,7 @@ property and documented example of the release's public modules (all of ``qiskit
 but the visualization and test helpers). Constructors are filled from parameter names and
 annotations alone (a count is 2, an angle a real): Qiskit needs nothing of its own here."""
 
+from surface_calls import CallLaws
 from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
 
 SURFACE = Surface(
@@ -13,7 +14,9 @@ SURFACE = Surface(
     parameter_value=generic_parameter_value,
 )
 
-CONTRACTS = SurfaceLaws(SURFACE).contracts(
+SOURCE = (
     "the Python data model and the public API of every module of qiskit that imports on the release "
     "(its docstring examples are valid input by definition)")
-prepare_in_forking_parent(SURFACE)
+CALLS = CallLaws(SURFACE)
+CONTRACTS = SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+prepare_in_forking_parent(SURFACE, CALLS)

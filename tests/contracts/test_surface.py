@@ -74,3 +74,50 @@ def test_copies_are_equal_catches_equal_objects_that_hash_apart(qiskit_runtime):
     qiskit_runtime.assert_holds(law, "qiskit.quantum_info.Pauli", examples=10)
     result = qiskit_runtime.assert_caught(law, "qiskit.quantum_info.Pauli", IDENTITY_HASH, examples=10)
     assert "hash differently" in result["message"] or "hashes differently" in result["message"], result["message"]
+
+
+# Pauli.tensor dies of an AttributeError inside the library whatever it is given.
+CRASHING_TENSOR = PLANT + (
+    "from qiskit.quantum_info import Pauli\n"
+    "original = Pauli.tensor\n"
+    "made = plant('def tensor(self, other):\\n    return None.shape\\n', {})\n"
+    "Pauli.tensor = functools.wraps(original)(made['tensor'])\n")
+
+# The same call dies of an IndexError: with values the docs do not give, an index out of an
+# unstated range is no evidence, so the law sets it aside.
+INDEXING_TENSOR = PLANT + (
+    "from qiskit.quantum_info import Pauli\n"
+    "original = Pauli.tensor\n"
+    "made = plant('def tensor(self, other):\\n    return [][3]\\n', {})\n"
+    "Pauli.tensor = functools.wraps(original)(made['tensor'])\n")
+
+# Operator.power answers another power when the exponent is a numpy number.
+NUMPY_BLIND_POWER = (
+    "import functools\n"
+    "from qiskit.quantum_info import Operator\n"
+    "original = Operator.power\n"
+    "@functools.wraps(original)\n"
+    "def power(self, n, *args, **kwargs):\n"
+    "    return original(self, n if type(n) in (int, float) else n + 1, *args, **kwargs)\n"
+    "Operator.power = power\n")
+
+
+def test_calls_with_typed_arguments_hold_on_the_release_and_catch_a_planted_crash(qiskit_runtime):
+    law = "qiskit.surface.calls-have-no-internal-error"
+    qiskit_runtime.assert_holds(law, "qiskit.quantum_info.Pauli.tensor", examples=10)
+    result = qiskit_runtime.assert_caught(law, "qiskit.quantum_info.Pauli.tensor", CRASHING_TENSOR, examples=10)
+    assert "AttributeError" in result["message"] and "planted.py" in result["message"], result["message"]
+    assert "from the documentation of" in result["message"], result["message"]  # a documented object
+
+
+def test_an_index_error_on_guessed_values_is_no_crash_finding(qiskit_runtime):
+    result = qiskit_runtime.check_law("qiskit.surface.calls-have-no-internal-error", "qiskit.quantum_info.Pauli.tensor",
+                                      INDEXING_TENSOR, examples=10)
+    assert result["outcome"] == "raised", result
+
+
+def test_equal_inputs_agree_catches_an_answer_that_depends_on_the_number_type(qiskit_runtime):
+    law = "qiskit.surface.equal-inputs-agree"
+    qiskit_runtime.assert_holds(law, "qiskit.quantum_info.Operator.power", examples=10)
+    result = qiskit_runtime.assert_caught(law, "qiskit.quantum_info.Operator.power", NUMPY_BLIND_POWER, examples=10)
+    assert "np." in result["message"], result["message"]

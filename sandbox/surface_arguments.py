@@ -1,0 +1,207 @@
+"""Arguments for any public callable, from what its signature and docstring say of each
+parameter: the types a user is told to pass.
+
+A parameter's *type text* is its annotation (an object or, under postponed evaluation, a
+string) or else the type its docstring gives it (numpydoc ``name : type``, Google
+``name (type): ...``, Sphinx ``:type name: type``). The words of that text are read as
+types: ``int``, ``float``, ``bool``, sequences of them, and the library's own classes (an
+argument of such a class is a specimen the surface can build). A parameter with no type
+anywhere is filled from its name alone where the name is a count or an angle. Parameters
+with defaults keep them: the defaults are the documented call.
+
+An *option* is one way to fill one parameter: ("literal", source), ("specimen", (recipe id,
+variable)) or ("specimens", (recipe id, variable)): a list holding that one specimen. A parameter no option fills makes the callable not callable by the
+engine, with the reason (``qusema surface`` lists it).
+
+Standard library only; runs inside the sandbox beside surface_explorer.
+"""
+
+import inspect
+import re
+
+from surface_explorer import ANGLE_NAMES, ANGLE_VALUES, COUNT_NAMES
+
+INDEX_NAMES = re.compile(r"qubit|wire|index|idx|position|bit$|target|control|^i$|^j$|^k$|axis|row|col", re.IGNORECASE)
+INT_VALUES = ("1", "2", "3")  # not 0: a modulus, a size, a period of 0 is a refusal the docs rarely state
+INDEX_VALUES = ("0", "1")
+COUNT_VALUES = ("2", "1", "3")
+SEQUENCE_WORDS = frozenset({"list", "sequence", "iterable", "tuple", "collection", "array", "arraylike",
+                            "array_like", "ndarray", "set", "frozenset"})
+# (not TensorLike: any array a framework holds, of a shape only the docs' prose gives)
+FLOAT_WORDS = frozenset({"float", "real", "number", "parametervaluetype", "parameterexpression", "complex"})
+INT_WORDS = frozenset({"int", "integer", "integral"})
+
+_NUMPYDOC_HEADER = re.compile(r"^\s*(Parameters|Args|Arguments|Keyword Args|Other Parameters)\s*:?\s*$")
+_OTHER_HEADER = re.compile(r"^\s*(Returns|Return|Yields|Raises|Warns|Examples|Example|Notes|Note|See Also|"
+                           r"References|Attributes|Methods|Usage Details|Details|Theory)\s*:?\s*$")
+_NUMPYDOC_ENTRY = re.compile(r"^\s*\**(\w+)\s*:\s*(.+?)\s*$")
+_GOOGLE_ENTRY = re.compile(r"^\s*\**(\w+)\s*\(([^)]*)\)\s*:")
+_SPHINX_TYPE = re.compile(r":type\s+(\w+)\s*:\s*(.+)")
+_SPHINX_PARAM = re.compile(r":param\s+([\w\[\], .|]+?)\s+(\w+)\s*:")
+_WORD = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def documented_types(doc):
+    """parameter name -> the type text its docstring gives it (all three styles)."""
+    found = {}
+    if not doc:
+        return found
+    lines = inspect.cleandoc(doc).splitlines()
+    in_section = False
+    for line in lines:
+        if _NUMPYDOC_HEADER.match(line):
+            in_section = True
+            continue
+        if _OTHER_HEADER.match(line):
+            in_section = False  # the next heading ends the section
+        if not in_section or set(line.strip()) <= {"-"}:
+            continue
+        match = _GOOGLE_ENTRY.match(line) or _NUMPYDOC_ENTRY.match(line)
+        if match and match.group(1) not in found:
+            found[match.group(1)] = match.group(2)
+    for match in _SPHINX_TYPE.finditer(doc):
+        found.setdefault(match.group(1), match.group(2))
+    for match in _SPHINX_PARAM.finditer(doc):
+        found.setdefault(match.group(2), match.group(1))
+    return found
+
+
+def type_text(parameter, doc_types):
+    """The text of a parameter's type: its annotation, else its docstring's type, else ''."""
+    annotation = parameter.annotation
+    if annotation is not parameter.empty:
+        if isinstance(annotation, str):
+            return annotation
+        if isinstance(annotation, type):
+            return annotation.__qualname__
+        return str(annotation).replace("typing.", "")
+    return doc_types.get(parameter.name, "")
+
+
+class ArgumentOptions:
+    """How a surface fills the parameters of its callables."""
+
+    def __init__(self, surface):
+        self.surface = surface
+
+    def _classes_named(self, word):
+        """Public classes of the library whose name is the last part of `word`."""
+        name = word.rsplit(".", 1)[-1]
+        return [cls for cls in self.surface.classes if cls.__name__ == name]
+
+    def classes_of(self, text):
+        """The library's classes a type text names."""
+        return [cls for word in _WORD.findall(text) for cls in self._classes_named(word)]
+
+    def options(self, parameter, doc_types, specimens):
+        """[option] for one required parameter, or a reason why none (a string).
+        `specimens(cls)` lists the specimens of a class the surface can build."""
+        text = type_text(parameter, doc_types)
+        words = [w.lower().rsplit(".", 1)[-1] for w in _WORD.findall(text)]
+        name = parameter.name.lower()
+        found = []
+        if text:
+            for match in _WORD.finditer(text):
+                where = _item_place(text, match.start())
+                if where is None:
+                    continue  # a key of a mapping, an item of a tuple inside a list: shapes we do not guess
+                in_sequence = where == "sequence"
+                for cls in self._classes_named(match.group()):
+                    found += [("specimens" if in_sequence else "specimen", s) for s in specimens(cls)[:4]]
+            sequence = bool(SEQUENCE_WORDS.intersection(words))
+            if not _plain_numbers(text, words):
+                # a matrix, a mapping, a string, a callable, a nested list: a literal of ours
+                # would be a guess at its shape; only the library's own classes fill it
+                if not found:
+                    return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
+                return found
+            if "bool" in words and not sequence:
+                found += [("literal", "True"), ("literal", "False")]
+            if INT_WORDS.intersection(words):
+                found += [("literal", v) for v in (_sequence_of(_int_values(name)) if sequence else _int_values(name))]
+            if FLOAT_WORDS.intersection(words):
+                values = ANGLE_VALUES[:2]
+                found += [("literal", v) for v in (_sequence_of(values) if sequence else values)]
+            if not found:
+                return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
+            return found
+        if name in COUNT_NAMES or name.startswith("num_"):
+            return [("literal", v) for v in COUNT_VALUES]
+        if name in ANGLE_NAMES or name.endswith("_angle"):
+            return [("literal", v) for v in ANGLE_VALUES[:2]]
+        return f"parameter {parameter.name!r}: no annotation or documented type"
+
+
+_SEQUENCE_OPEN = re.compile(r"(?:list|sequence|iterable|tuple|collection|set|frozenset)\s*\[|"
+                            r"(?:list|sequence|iterable|tuple|collection|set)s?\s+of\s+$", re.IGNORECASE)
+
+
+_UNION_OPEN = re.compile(r"(?:union|optional)\s*\[$", re.IGNORECASE)
+
+
+def _item_place(text, position):
+    """Where the type word at `position` stands: "plain" (the parameter is one of it),
+    "sequence" (inside list[...]/Sequence[...]/Iterable[...] or after "list of": a list of
+    it), or None (inside any other brackets, or two sequences deep)."""
+    before = text[:position]
+    opened = []
+    for i, char in enumerate(before):
+        if char == "[":
+            opened.append(i)
+        elif char == "]" and opened:
+            opened.pop()
+    kinds = []
+    for i in opened:
+        head = before[:i + 1][-30:]
+        if _UNION_OPEN.search(head):
+            continue  # Union[...] and Optional[...] wrap alternatives, not items
+        kinds.append("sequence" if _SEQUENCE_OPEN.search(head) else None)
+    if not kinds:
+        return "sequence" if _SEQUENCE_OPEN.search(before[-30:]) else "plain"
+    return "sequence" if kinds == ["sequence"] else None
+
+
+PLAIN_WORDS = (INT_WORDS | FLOAT_WORDS | {"bool", "optional", "union", "none", "list", "sequence", "tuple",
+                                         "iterable", "collection", "of", "or", "the", "a", "an", "default",
+                                         "typing", "builtins", "numbers", "int64", "float64"})
+
+
+def _plain_numbers(text, words):
+    """Whether a type is numbers or a flat sequence of numbers and nothing else."""
+    return text.count("[") <= 1 and not re.search(r"\[\s*\[|of\s+lists", text) and \
+        set(words) <= PLAIN_WORDS
+
+
+def is_count(name):
+    name = name.lower()
+    return name in COUNT_NAMES or name.startswith("num_") or name.endswith("s") and not INDEX_NAMES.search(name)
+
+
+def _int_values(name):
+    if is_count(name):
+        return COUNT_VALUES
+    return INDEX_VALUES if INDEX_NAMES.search(name) else INT_VALUES
+
+
+def _sequence_of(values):
+    return [f"[{values[0]}, {values[1]}]" if len(values) > 1 else f"[{values[0]}]", f"[{values[0]}]"]
+
+
+# Equivalent forms of a literal argument: the same value as a user may hold it. A float as
+# numpy's float64 (a subclass of float), an int as numpy's int64 (what indexing an array
+# gives) and as an equal float where floats are documented, a list as a tuple or an array.
+def equivalent_forms(source, text):
+    words = {w.lower().rsplit(".", 1)[-1] for w in _WORD.findall(text)}
+    forms = []
+    if re.fullmatch(r"-?\d+\.\d+", source):
+        forms.append(f"np.float64({source})")
+    elif re.fullmatch(r"-?\d+", source):
+        forms.append(f"np.int64({source})")
+        if FLOAT_WORDS.intersection(words) and not INT_WORDS.intersection(words):
+            forms.append(f"{source}.0")
+    elif source.startswith("[") and source.endswith("]"):
+        inner = source[1:-1]
+        forms.append(f"({inner},)" if "," not in inner else f"({inner})")
+        if words & {"array", "arraylike", "array_like", "ndarray", "tensorlike", "iterable", "sequence"}:
+            forms.append(f"np.array({source})")
+    return forms

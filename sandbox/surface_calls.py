@@ -1,0 +1,466 @@
+"""Generic laws over every public function and method that takes arguments: called with
+arguments of the types its signature and docstring give (surface_arguments.py), it
+
+- *has no internal error* (the crash oracle of surface_explorer, on these calls), and
+- *gives equal answers for equal inputs*: called twice on inputs built afresh, a call that
+  answers the same both times (it is deterministic here) answers the same again when one
+  argument is passed in an equivalent form (a float as numpy's float64, an int as numpy's
+  int64, a list as a tuple or an array).
+
+Objects (the receiver, and arguments of the library's own classes) are built by documented
+examples only. The other values are of the documented types but not themselves documented (a qubit index of 1, an
+angle of 0.37): every finding of these laws is a potential bug until a person agrees the input
+is one a user may pass (validity "undocumented").
+"""
+
+import inspect
+import sys
+
+from contract_runtime import Contract, TimeLimit, time_limit
+from surface_arguments import INDEX_NAMES, ArgumentOptions, is_count, documented_types, equivalent_forms, type_text
+from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _own_doc, _quiet, _short, internal_error,
+                              same)
+
+MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
+# Callables whose effect is outside their answer (files, screens, processes, the network) or
+# that wait on something: the sandbox contains them, but their answers say nothing.
+OUTSIDE = ("draw", "plot", "save", "dump", "write", "load", "file", "show", "display", "print", "visual",
+           "serve", "connect", "download", "upload", "open", "close", "wait", "sleep", "submit", "retrieve",
+           "latex", "qasm_file", "to_mpl", "animate", "interact", "jupyter", "widget")
+
+# With values of the documented types that the docs do not give themselves (an index of 1, two
+# operators of different sizes), an IndexError, KeyError or ValueError most often says the value
+# was out of a range the docs leave unstated: no evidence. Type, attribute and name errors, and
+# runaway recursion, are not explained by a value in range or out of it.
+OUT_OF_RANGE = (IndexError, KeyError, ValueError, StopIteration, OverflowError)
+OUT_OF_RANGE_SOURCE = "(IndexError, KeyError, ValueError, StopIteration, OverflowError)"
+
+COMPARE_SOURCE = r'''
+def same_value(a, b):
+    """same() up to the form of a value: numpy scalars as Python numbers, tuples as lists, a
+    list beside an array as an array (an equivalent input may come back in its own form)."""
+    import numpy as _np
+    def plain(x):
+        if isinstance(x, _np.generic):
+            return x.item()
+        if isinstance(x, tuple):
+            return [plain(v) for v in x]
+        if isinstance(x, list):
+            return [plain(v) for v in x]
+        return x
+    a, b = plain(a), plain(b)
+    if isinstance(a, _np.ndarray) != isinstance(b, _np.ndarray) and isinstance(a, (list, _np.ndarray)) \
+            and isinstance(b, (list, _np.ndarray)):
+        try:
+            a, b = _np.asarray(a), _np.asarray(b)
+        except Exception:
+            return True
+    if isinstance(a, (int, float, complex)) and isinstance(b, (int, float, complex)) and \
+            not isinstance(a, bool) and not isinstance(b, bool):
+        return a == b or (a != a and b != b)
+    return same(a, b, plain=True)
+'''
+exec(compile(COMPARE_SOURCE, "<surface compare>", "exec"))  # noqa: S102 (our own source, shared with reproducers)
+
+
+class CallTarget:
+    """A public callable that takes arguments: a module function, or a method (instance,
+    class or static) of a public class."""
+
+    def __init__(self, subject, owner, name, kind, function, module=None):
+        self.subject, self.owner, self.name, self.kind, self.function, self.module = (
+            subject, owner, name, kind, function, module)
+
+    @property
+    def doc(self):
+        return _own_doc(self.function) or ""
+
+    def required(self):
+        """The parameters a call must fill (after self/cls)."""
+        parameters = list(inspect.signature(self.function).parameters.values())
+        if self.kind in ("method", "classmethod"):
+            parameters = parameters[1:]
+        return [p for p in parameters if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
+class CallLaws:
+    """The laws over one library's callables with arguments."""
+
+    def __init__(self, surface):
+        self.surface = surface
+        self.arguments = ArgumentOptions(surface)
+
+    def prepare(self):
+        """Find the callables and which of them the engine can fill, now (see
+        surface_explorer.prepare_in_forking_parent). Failures are left for the checks."""
+        try:
+            self.subjects()
+        except Exception:  # noqa: BLE001, S110 (a check meets the same error and reports it)
+            pass
+
+    # -- the callables --------------------------------------------------------------------------
+    def targets(self):
+        try:
+            return self._targets
+        except AttributeError:
+            self._targets = self._find_targets()
+            return self._targets
+
+    def _find_targets(self):
+        found = {}
+        for obj, dotted in sorted(self.surface.public.items(), key=lambda item: item[1]):
+            if inspect.isfunction(obj):
+                module, name = dotted.rsplit(".", 1)
+                self._add(found, CallTarget(dotted, None, name, "function", obj, module))
+        for cls, dotted in sorted(self.surface.classes.items(), key=lambda item: item[1]):
+            added = 0
+            for name, raw in sorted(vars(cls).items()):
+                if name.startswith("_") or added >= MAX_CALLABLES_PER_CLASS:
+                    continue
+                if isinstance(raw, staticmethod):
+                    kind, function = "staticmethod", raw.__func__
+                elif isinstance(raw, classmethod):
+                    kind, function = "classmethod", raw.__func__
+                elif inspect.isfunction(raw) or inspect.ismethoddescriptor(raw) and callable(raw):
+                    kind, function = "method", raw  # a compiled class's methods are descriptors
+                elif type(raw).__name__ == "classmethod_descriptor":
+                    kind, function = "classmethod", raw
+                else:
+                    continue
+                added += self._add(found, CallTarget(f"{dotted}.{name}", cls, name, kind, function))
+        return found
+
+    def _add(self, found, target):
+        if any(word in target.name.lower() for word in OUTSIDE):
+            return False
+        if not self._shallow(target.owner or target.function):
+            return False
+        try:
+            required = target.required()
+        except (TypeError, ValueError):  # no signature to read
+            return False
+        if not required:
+            return False  # no arguments: surface_explorer's laws call it
+        found[target.subject] = target
+        return True
+
+    def _shallow(self, obj):
+        """Whether a user reaches `obj` from the package or one of its subpackages (qml.math,
+        qiskit.quantum_info): the API the guides teach. Helpers deeper down
+        (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils) are called by
+        the library with inputs it prepares, and our typed guesses at them were misuse far more
+        often than a defect."""
+        try:
+            return obj in self._shallow_objects
+        except TypeError:  # unhashable
+            return False
+
+    @property
+    def _shallow_objects(self):
+        try:
+            return self.__shallow
+        except AttributeError:
+            from contract_runtime import public_names
+            found = set()
+            for name in self.surface.modules:
+                if name.count(".") > 1:
+                    continue
+                module = sys.modules.get(name)
+                for attribute in public_names(module):
+                    try:
+                        value = getattr(module, attribute)
+                        hash(value)
+                    except Exception:  # noqa: BLE001, S112 (a lazy attribute that does not import)
+                        continue
+                    found.add(value)
+            self.__shallow = found
+            return found
+
+    def plan(self, subject):
+        """(receiver specimens or None, [options per required parameter]) or a reason (str)
+        why the engine cannot call it."""
+        target = self.targets().get(subject)
+        if target is None:
+            return f"{subject} is not a public callable with arguments on this release"
+        doc_types = documented_types(target.doc)
+        receivers = None
+        if target.kind == "method":
+            receivers = self._documented_specimens(target.owner)
+            if not receivers:
+                return f"no documented example builds an instance of {target.owner.__name__}"
+        options = []
+        for parameter in target.required():
+            found = self.arguments.options(parameter, doc_types, self._documented_specimens)
+            if isinstance(found, str):
+                return found
+            options.append((parameter, found))
+        return receivers, options
+
+    def _documented_specimens(self, cls):
+        """Objects the documentation builds: with arguments of our own choosing beside them, a
+        bare default-built object (a Target with no qubits, an empty Result) makes a call a
+        maintainer would call misuse far more often than a defect."""
+        return [s for s in self.surface.specimens(cls) if self.surface.recipes[s[0]].documented]
+
+    def fillable(self, subject):
+        """Whether every required parameter has a type the engine reads (without building
+        anything: what `qusema surface` and the subject list need), or the reason why not."""
+        target = self.targets()[subject]
+        doc_types = documented_types(target.doc)
+        for parameter in target.required():
+            found = self.arguments.options(parameter, doc_types, lambda cls: [None])
+            if isinstance(found, str):
+                return found
+        if target.kind == "method" and not any(r.documented for r in self.surface.recipes_for(target.owner)):
+            return f"no documented example builds a {target.owner.__name__}"
+        return True
+
+    # -- building and calling -------------------------------------------------------------------
+    def subjects(self):
+        try:
+            return self._subjects
+        except AttributeError:
+            self._subjects = [s for s in self.targets() if self.fillable(s) is True]
+            return self._subjects
+
+    def form_subjects(self):
+        """The callables one of whose arguments can be a literal with an equivalent form."""
+        return [s for s in self.subjects() if self._has_forms(s)]
+
+    def _has_forms(self, subject):
+        target = self.targets()[subject]
+        doc_types = documented_types(target.doc)
+        for parameter in target.required():
+            found = self.arguments.options(parameter, doc_types, lambda cls: [])
+            text = type_text(parameter, doc_types)
+            if not isinstance(found, str) and any(kind == "literal" and equivalent_forms(value, text)
+                                                  for kind, value in found):
+                return True
+        return False
+
+    def api(self, subject):
+        return subject
+
+    def strategy(self, subject, with_form=False):
+        from hypothesis import strategies as st
+
+        planned = self.plan(subject)
+        if isinstance(planned, str):
+            return st.just(planned)  # the check raises it: "raised" with the reason
+        receivers, options = planned
+        receiver = st.sampled_from(receivers) if receivers else st.just(None)
+        arguments = st.tuples(*[st.sampled_from(found) for _, found in options])
+        texts = [type_text(p, documented_types(self.targets()[subject].doc)) for p, _ in options]
+        plain = st.tuples(receiver, arguments)
+        if not with_form:
+            return plain.map(lambda pair: (pair[0], pair[1], None))
+
+        def with_a_form(pair):
+            forms = [(i, form) for i, (kind, value) in enumerate(pair[1]) if kind == "literal"
+                     for form in equivalent_forms(value, texts[i])]
+            return st.sampled_from(forms).map(lambda form: (pair[0], pair[1], form)) if forms else \
+                st.just((pair[0], pair[1], None))
+        return plain.flatmap(with_a_form)
+
+    def _values(self, subject, example):
+        from hypothesis import reject
+
+        receiver, options, form = example
+        try:
+            obj = self.surface.build(receiver) if receiver is not None else None
+            values = []
+            for i, (kind, value) in enumerate(options):
+                source = form[1] if form is not None and form[0] == i else value
+                if kind == "literal":
+                    values.append(self._literal(source))
+                else:
+                    built = self.surface.build(value)
+                    values.append([built] if kind == "specimens" else built)
+        except (Exception, TimeLimit):  # noqa: BLE001 (it built when listed; here it did not: no verdict)
+            reject()
+        if not self._same_kind(subject, obj, options, values):
+            reject()
+        return obj, values
+
+    def _same_kind(self, subject, obj, options, values):
+        """A parameter typed by a base class of the object itself (`other: QuantumState` on a
+        state) means an object of the same kind: a density matrix given to a stabilizer
+        state's `tensor` is two kinds no one documented to mix."""
+        target = self.targets()[subject]
+        doc_types = documented_types(target.doc)
+        indices = [value for parameter, (kind, _), value in zip(target.required(), options, values)
+                   if kind == "literal" and type(value) is int and INDEX_NAMES.search(parameter.name)]
+        if len(indices) != len(set(indices)):
+            return False  # two qubits (a control, a target) of one call are two different ones
+        counts = [value for parameter, (kind, _), value in zip(target.required(), options, values)
+                  if kind == "literal" and type(value) is int and is_count(parameter.name)]
+        if counts and indices and max(indices) >= min(counts):
+            return False  # an index past a count given beside it
+        for parameter, (kind, _), value in zip(target.required(), options, values):
+            if kind != "specimen":
+                continue
+            classes = self.arguments.classes_of(type_text(parameter, doc_types))
+            if obj is not None and any(isinstance(obj, cls) for cls in classes) and type(value) is not type(obj):
+                return False
+        return True
+
+    def _literal(self, source):
+        namespace = {}
+        exec(compile(self.surface.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
+        return eval(source, namespace)  # noqa: S307 (our own literal)
+
+    def _call(self, subject, obj, values):
+        target = self.targets()[subject]
+        parameters = target.required()
+        positional = [v for p, v in zip(parameters, values) if p.kind != p.KEYWORD_ONLY]
+        keywords = {p.name: v for p, v in zip(parameters, values) if p.kind == p.KEYWORD_ONLY}
+        if target.kind == "method":
+            function = getattr(obj, target.name)
+        elif target.kind == "function":
+            function = getattr(sys.modules[target.module], target.name)
+        else:
+            function = getattr(target.owner, target.name)
+        with _quiet(), time_limit(CALL_S):
+            return function(*positional, **keywords)
+
+    # 1. no internal error -------------------------------------------------------------------------
+    def crash_check(self, subject, example):
+        from hypothesis import reject
+
+        if isinstance(example, str):
+            raise LookupError(example)
+        obj, values = self._values(subject, example)
+        try:
+            self._call(subject, obj, values)
+        except TimeLimit:
+            reject()
+        except Exception as exc:  # noqa: BLE001 (triaged: only internal errors are findings)
+            where = internal_error(exc, self.surface.library)
+            if where is None or isinstance(exc, OUT_OF_RANGE):
+                reject()
+            raise AssertionError(f"{self.describe(subject, example)} raised an internal error: "
+                                 f"{type(exc).__name__}: {exc} (raised at {where})") from exc
+
+    # 2. equal inputs, equal answers -------------------------------------------------------------------
+    def agree_check(self, subject, example):
+        from hypothesis import reject
+
+        if isinstance(example, str):
+            raise LookupError(example)
+        if example[2] is None:
+            reject()  # no argument has another form
+        answers = []
+        for form in (None, None, example[2]):
+            obj, values = self._values(subject, (example[0], example[1], form))
+            try:
+                answers.append(self._call(subject, obj, values))
+            except (Exception, TimeLimit):  # noqa: BLE001 (errors are the crash law's; no verdict here)
+                reject()
+        with _quiet():
+            if not same_value(answers[0], answers[1]):  # noqa: F821 (defined by COMPARE_SOURCE)
+                reject()  # not deterministic on equal inputs: no answer to hold it to
+            agree = same_value(answers[0], answers[2])  # noqa: F821
+        index, form = example[2]
+        assert agree, (f"{self.describe(subject, example)} answers {_short(answers[0])}, but with argument "
+                       f"{index + 1} given as {form} it answers {_short(answers[2])}")
+
+    # -- reproducers and descriptions ------------------------------------------------------------------
+    def describe(self, subject, example):
+        if isinstance(example, str):
+            return example
+        receiver, options, _ = example
+        target = self.targets()[subject]
+        arguments = ", ".join(v if k == "literal" else
+                              f"[{self.surface.describe(v)}]" if k == "specimens" else self.surface.describe(v)
+                              for k, v in options)
+        on = f" on {self.surface.describe(receiver)}" if receiver is not None else ""
+        return f"{target.subject}({arguments}){on}"
+
+    def _build_source(self, subject, example, form):
+        """Source of a function `build()` returning (receiver, [arguments]) built afresh."""
+        receiver, options, _ = example
+        lines = []
+        if receiver is not None:
+            lines.append(self.surface.specimen_code(receiver, target="obj"))
+        else:
+            lines.append("obj = None\n")
+        names = []
+        for i, (kind, value) in enumerate(options):
+            name = f"arg{i}"
+            names.append(name)
+            if kind != "literal":
+                lines.append(self.surface.specimen_code(value, target=name))
+                if kind == "specimens":
+                    lines.append(f"{name} = [{name}]\n")
+            else:
+                lines.append(f"{name} = {form[1] if form is not None and form[0] == i else value}\n")
+        body = "".join(lines) + f"return obj, [{', '.join(names)}]\n"
+        return "def build():\n" + "".join("    " + line + "\n" for line in body.splitlines())
+
+    def _call_source(self, subject):
+        target = self.targets()[subject]
+        parameters = target.required()
+        parts = [f"values[{i}]" if p.kind != p.KEYWORD_ONLY else f"{p.name}=values[{i}]"
+                 for i, p in enumerate(parameters)]
+        if target.kind == "method":
+            head = ""
+            callee = f"obj.{target.name}"
+        elif target.kind == "function":
+            head = f"from {target.module} import {target.name}\n"
+            callee = target.name
+        else:
+            module = target.owner.__module__
+            head = f"from {module} import {target.owner.__name__}\n"
+            callee = f"{target.owner.__name__}.{target.name}"
+        return head, f"def call(obj, values):\n    return {callee}({', '.join(parts)})\n"
+
+    def _reproducer_head(self, subject, example, forms):
+        head, call = self._call_source(subject)
+        builds = "".join(self._build_source(subject, example, form).replace("def build():", f"def build{k}():", 1)
+                         for k, form in enumerate(forms))
+        return (TRIAGE_SOURCE.strip("\n") + "\n" + SAME_SOURCE.strip("\n") + "\n" + COMPARE_SOURCE.strip("\n")
+                + "\n\n\n" + self.surface.prelude + head + builds + call)
+
+    def crash_reproducer(self, subject, example):
+        if isinstance(example, str):
+            return f"raise LookupError({example!r})\n"
+        return self._reproducer_head(subject, example, [None]) + (
+            "obj, values = build0()\n"
+            "try:\n"
+            "    call(obj, values)\n"
+            "except Exception as exc:\n"
+            f"    where = internal_error(exc, {self.surface.library!r})\n"
+            f"    if where is None or isinstance(exc, {OUT_OF_RANGE_SOURCE}):\n"
+            "        raise  # the library's own refusal, or a value out of an unstated range: not this defect\n"
+            f"    raise AssertionError(f'{subject} raised an internal error: {{type(exc).__name__}}: {{exc}} "
+            "(at {where})') from exc\n")
+
+    def agree_reproducer(self, subject, example):
+        if isinstance(example, str) or example[2] is None:
+            return f"raise LookupError({str(example)!r})\n"
+        index, form = example[2]
+        return self._reproducer_head(subject, example, [None, example[2]]) + (
+            "first = call(*build0())\n"
+            "again = call(*build0())\n"
+            "if same_value(first, again):  # deterministic on equal inputs: hold it to that\n"
+            "    other = call(*build1())\n"
+            f"    assert same_value(first, other), f'{subject}: {{first!r}}, but with argument {index + 1} given "
+            f"as {form} instead: {{other!r}}'\n")
+
+    def contracts(self, source):
+        lib = self.surface.library
+        return [
+            Contract(f"{lib}.surface.calls-have-no-internal-error", "API surface",
+                     "a public function or method called with arguments of the types its signature or docstring "
+                     "gives never fails with an internal error (a builtin error raised inside the library by the "
+                     "interpreter or a dependency, not by a raise statement of its own)", source, self.subjects,
+                     self.strategy, self.crash_check, self.crash_reproducer, self.api, validity="undocumented",
+                     describe=self.describe, kind="crash"),
+            Contract(f"{lib}.surface.equal-inputs-agree", "API surface",
+                     "a public function or method that answers the same twice on equal inputs answers the same "
+                     "again when an argument is given in an equivalent form (a float as numpy's float64, an int as "
+                     "numpy's int64, a list as a tuple or an array)", source, self.form_subjects,
+                     lambda subject: self.strategy(subject, with_form=True), self.agree_check,
+                     self.agree_reproducer, self.api, validity="undocumented", describe=self.describe),
+        ]
+

@@ -1,0 +1,87 @@
+"""How the surface reads a parameter's type (sandbox/surface_arguments.py): the three docstring
+styles the libraries use, which type words it fills with its own literals, where a class named in
+a type stands (one object, a list of them, or a shape it does not guess), and the equivalent forms
+of a literal. Pure functions of text: no library needed."""
+
+import importlib
+import inspect
+
+import pytest
+
+from tests.contracts.conftest import SANDBOX_DIR
+
+
+@pytest.fixture()
+def arguments(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    return importlib.import_module("surface_arguments")
+
+
+NUMPYDOC = """Do a thing.
+
+Parameters
+----------
+qubit : int
+    Which qubit.
+angles : list[float]
+    The angles.
+
+Returns
+-------
+thing : QuantumCircuit
+"""
+
+GOOGLE = """Do a thing.
+
+Args:
+    other (Pauli): the other one.
+    wires (Sequence[int]): the wires.
+
+Returns:
+    Pauli: the product.
+"""
+
+SPHINX = """Do a thing.
+
+:param int depth: how deep
+:type theta: float
+"""
+
+
+def test_the_three_docstring_styles_give_each_parameter_its_type(arguments):
+    assert arguments.documented_types(NUMPYDOC) == {"qubit": "int", "angles": "list[float]"}
+    assert arguments.documented_types(GOOGLE) == {"other": "Pauli", "wires": "Sequence[int]"}
+    assert arguments.documented_types(SPHINX) == {"theta": "float", "depth": "int"}
+
+
+def test_a_class_in_a_type_is_one_object_a_list_of_them_or_a_shape_not_guessed(arguments):
+    place = arguments._item_place
+    assert place("Pauli", 0) == "plain"
+    assert place("Optional[Union[Pauli, Clifford]]", len("Optional[Union[")) == "plain"
+    assert place("Iterable[Bit]", len("Iterable[")) == "sequence"
+    assert place("list of Bit", len("list of ")) == "sequence"
+    assert place("Mapping[Parameter, float]", len("Mapping[")) is None
+    assert place("Iterable[tuple[Operation, Iterable[Qubit]]]", len("Iterable[tuple[")) is None
+
+
+def test_literals_fill_numbers_and_flat_lists_of_them_only(arguments):
+    options = arguments.ArgumentOptions(surface=type("NoClasses", (), {"classes": {}})())
+
+    def fill(name, text):
+        parameter = inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        return options.options(parameter, {name: text}, lambda cls: [])
+
+    assert fill("qubit", "int") == [("literal", "0"), ("literal", "1")]  # an index starts at 0
+    assert ("literal", "0") not in fill("modulus", "int")  # other integers never 0
+    assert fill("angles", "list[float]")[0] == ("literal", "[0.37, 1.19]")
+    assert isinstance(fill("matrix", "List[List[float]]"), str)  # a nested shape: not guessed
+    assert isinstance(fill("state", "TensorLike"), str)  # an array of a shape only prose gives
+    assert isinstance(fill("label", "str"), str)
+
+
+def test_a_literal_has_its_equivalent_forms(arguments):
+    assert arguments.equivalent_forms("0.37", "float") == ["np.float64(0.37)"]
+    assert arguments.equivalent_forms("2", "float") == ["np.int64(2)", "2.0"]
+    assert arguments.equivalent_forms("2", "int") == ["np.int64(2)"]
+    assert arguments.equivalent_forms("[0, 1]", "Sequence[int]") == ["(0, 1)", "np.array([0, 1])"]
+    assert arguments.equivalent_forms("True", "bool") == []
