@@ -282,6 +282,8 @@ def _environment(config: AuditConfig, envs: EnvironmentStore, progress: Progress
 def _ensure_index(target: str, cache_dir: Path, progress: Progress) -> IndexDB:
     tree = resolve_source(target, cache_dir)
     db = IndexDB(index_path(cache_dir, target), parser_tag())
+    # what `qusema stats` names as the index's target, as `qusema index` records it
+    db.set_meta(target=target, name=tree.name, version=tree.version, origin=tree.origin)
     run = build_index(tree.root, db, detect_scope(tree.root))
     progress(f"index: {run.segments or 'up to date'}" if not run.up_to_date else "index up to date")
     return db

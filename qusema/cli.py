@@ -13,6 +13,7 @@ from qusema.agent.cli_commands import agent_config, llm_options, replay_command
 from qusema.bench.cli_commands import bench_group
 from qusema.oracle.cli_commands import mutate_command
 from qusema.sandbox.cli_commands import env_group, run_command
+from qusema.contracts.surface_command import surface_command
 from qusema.targets import TargetError, default_cache_dir, resolve_source
 from qusema.units.call_graph import chains_to_public
 from qusema.units.contextual_unit import DEFAULT_TOKEN_BUDGET, build_unit
@@ -350,6 +351,7 @@ main.add_command(bench_group)  # qusema bench selfcheck | run | table
 main.add_command(mutate_command)  # qusema mutate circuit.qasm|module:function --test ...
 main.add_command(env_group)  # qusema env create | list | rm
 main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py
+main.add_command(surface_command)  # qusema surface qiskit==2.4.1
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ Standard library only; runs inside the sandbox beside surface_explorer.
 
 import inspect
 import re
+import sys
 
 from surface_explorer import ANGLE_NAMES, ANGLE_VALUES, COUNT_NAMES
 
@@ -66,16 +67,33 @@ def documented_types(doc):
     return found
 
 
-def type_text(parameter, doc_types):
-    """The text of a parameter's type: its annotation, else its docstring's type, else ''."""
+def type_text(parameter, doc_types, function=None):
+    """The text of a parameter's type: its annotation (a postponed one resolved in the
+    function's module, so an alias such as QubitSpecifier reads as the union it names), else
+    its docstring's type, else ''."""
     annotation = parameter.annotation
     if annotation is not parameter.empty:
         if isinstance(annotation, str):
-            return annotation
+            resolved = _resolved(annotation, function)
+            if resolved is None:
+                return annotation
+            annotation = resolved
         if isinstance(annotation, type):
             return annotation.__qualname__
         return str(annotation).replace("typing.", "")
     return doc_types.get(parameter.name, "")
+
+
+def _resolved(annotation, function):
+    """A string annotation evaluated in its function's module, as typing.get_type_hints does
+    (the library's own code, in the sandbox), or None."""
+    module = sys.modules.get(getattr(function, "__module__", None) or "")
+    if module is None:
+        return None
+    try:
+        return eval(annotation, dict(vars(module)))  # noqa: S307 (the library's annotation, in the sandbox)
+    except Exception:  # noqa: BLE001 (a name only a type checker knows: keep the text)
+        return None
 
 
 class ArgumentOptions:
@@ -93,10 +111,10 @@ class ArgumentOptions:
         """The library's classes a type text names."""
         return [cls for word in _WORD.findall(text) for cls in self._classes_named(word)]
 
-    def options(self, parameter, doc_types, specimens):
+    def options(self, parameter, doc_types, specimens, function=None):
         """[option] for one required parameter, or a reason why none (a string).
         `specimens(cls)` lists the specimens of a class the surface can build."""
-        text = type_text(parameter, doc_types)
+        text = type_text(parameter, doc_types, function)
         words = [w.lower().rsplit(".", 1)[-1] for w in _WORD.findall(text)]
         name = parameter.name.lower()
         found = []
@@ -108,20 +126,10 @@ class ArgumentOptions:
                 in_sequence = where == "sequence"
                 for cls in self._classes_named(match.group()):
                     found += [("specimens" if in_sequence else "specimen", s) for s in specimens(cls)[:4]]
-            sequence = bool(SEQUENCE_WORDS.intersection(words))
-            if not _plain_numbers(text, words):
-                # a matrix, a mapping, a string, a callable, a nested list: a literal of ours
-                # would be a guess at its shape; only the library's own classes fill it
-                if not found:
-                    return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
-                return found
-            if "bool" in words and not sequence:
-                found += [("literal", "True"), ("literal", "False")]
-            if INT_WORDS.intersection(words):
-                found += [("literal", v) for v in (_sequence_of(_int_values(name)) if sequence else _int_values(name))]
-            if FLOAT_WORDS.intersection(words):
-                values = ANGLE_VALUES[:2]
-                found += [("literal", v) for v in (_sequence_of(values) if sequence else values)]
+            # literals for each alternative of a union that is numbers or a flat list of them; a
+            # matrix, a mapping, a string, a callable, a nested list would be a guess at a shape
+            for alternative in _alternatives(text):
+                found += self._literals(alternative, name)
             if not found:
                 return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
             return found
@@ -130,6 +138,54 @@ class ArgumentOptions:
         if name in ANGLE_NAMES or name.endswith("_angle"):
             return [("literal", v) for v in ANGLE_VALUES[:2]]
         return f"parameter {parameter.name!r}: no annotation or documented type"
+
+
+    @staticmethod
+    def _literals(text, name):
+        words = [w.lower().rsplit(".", 1)[-1] for w in _WORD.findall(text)]
+        if not _plain_numbers(text, words):
+            return []
+        sequence = bool(SEQUENCE_WORDS.intersection(words))
+        found = []
+        if "bool" in words and not sequence:
+            found += [("literal", "True"), ("literal", "False")]
+        if INT_WORDS.intersection(words):
+            found += [("literal", v) for v in (_sequence_of(_int_values(name)) if sequence else _int_values(name))]
+        if FLOAT_WORDS.intersection(words):
+            values = ANGLE_VALUES[:2]
+            found += [("literal", v) for v in (_sequence_of(values) if sequence else values)]
+        return found
+
+
+_UNION_HEAD = re.compile(r"^\s*(?:typing\.)?(?:Union|Optional)\s*\[(.*)\]\s*$", re.S)
+
+
+def _alternatives(text):
+    """The alternatives of a union type: Union[a, b], Optional[a], a | b, "a or b"; else [text]."""
+    match = _UNION_HEAD.match(text)
+    parts = _split_top(match.group(1), ",") if match else [text]
+    found = []
+    for part in parts:
+        for piece in _split_top(part, "|"):
+            pieces = re.split(r"\s+or\s+|,\s+", piece) if "[" not in piece else [piece]
+            found += [p.strip() for p in pieces if p.strip()]
+    if len(found) > 1 or found != [text.strip()]:
+        return [alt for part in found for alt in (_alternatives(part) if _UNION_HEAD.match(part) else [part])]
+    return found
+
+
+def _split_top(text, separator):
+    """`text` split at `separator` where no bracket is open."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += char == "["
+        depth -= char == "]"
+        if char == separator and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [*parts, current]
 
 
 _SEQUENCE_OPEN = re.compile(r"(?:list|sequence|iterable|tuple|collection|set|frozenset)\s*\[|"

@@ -89,6 +89,7 @@ class CallLaws:
     def __init__(self, surface):
         self.surface = surface
         self.arguments = ArgumentOptions(surface)
+        self.left_out = {}  # subject -> why a public callable with arguments is not checked
 
     def prepare(self):
         """Find the callables and which of them the engine can fill, now (see
@@ -131,18 +132,25 @@ class CallLaws:
         return found
 
     def _add(self, found, target):
+        reason = self._left_out(target)
+        if reason is None:
+            found[target.subject] = target
+        elif reason:
+            self.left_out[target.subject] = reason
+        return reason is None
+
+    def _left_out(self, target):
+        """Why a callable is not a subject ('' when it takes no arguments: the explorer's
+        laws call it), or None when it is one."""
         if any(word in target.name.lower() for word in OUTSIDE):
-            return False
+            return "acts outside its answer (files, screens, processes) or waits"
         if not self._shallow(target.owner or target.function):
-            return False
+            return "a helper below the package's and subpackages' namespaces"
         try:
             required = target.required()
-        except (TypeError, ValueError):  # no signature to read
-            return False
-        if not required:
-            return False  # no arguments: surface_explorer's laws call it
-        found[target.subject] = target
-        return True
+        except (TypeError, ValueError):
+            return "no signature to read"
+        return None if required else ""
 
     def _shallow(self, obj):
         """Whether a user reaches `obj` from the package or one of its subpackages (qml.math,
@@ -190,7 +198,7 @@ class CallLaws:
                 return f"no documented example builds an instance of {target.owner.__name__}"
         options = []
         for parameter in target.required():
-            found = self.arguments.options(parameter, doc_types, self._documented_specimens)
+            found = self.arguments.options(parameter, doc_types, self._documented_specimens, target.function)
             if isinstance(found, str):
                 return found
             options.append((parameter, found))
@@ -200,7 +208,7 @@ class CallLaws:
         """Objects the documentation builds: with arguments of our own choosing beside them, a
         bare default-built object (a Target with no qubits, an empty Result) makes a call a
         maintainer would call misuse far more often than a defect."""
-        return [s for s in self.surface.specimens(cls) if self.surface.recipes[s[0]].documented]
+        return self.surface.specimens(cls, documented=True)
 
     def fillable(self, subject):
         """Whether every required parameter has a type the engine reads (without building
@@ -208,7 +216,7 @@ class CallLaws:
         target = self.targets()[subject]
         doc_types = documented_types(target.doc)
         for parameter in target.required():
-            found = self.arguments.options(parameter, doc_types, lambda cls: [None])
+            found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
             if isinstance(found, str):
                 return found
         if target.kind == "method" and not any(r.documented for r in self.surface.recipes_for(target.owner)):
@@ -231,8 +239,8 @@ class CallLaws:
         target = self.targets()[subject]
         doc_types = documented_types(target.doc)
         for parameter in target.required():
-            found = self.arguments.options(parameter, doc_types, lambda cls: [])
-            text = type_text(parameter, doc_types)
+            found = self.arguments.options(parameter, doc_types, lambda cls: [], target.function)
+            text = type_text(parameter, doc_types, target.function)
             if not isinstance(found, str) and any(kind == "literal" and equivalent_forms(value, text)
                                                   for kind, value in found):
                 return True
@@ -250,7 +258,8 @@ class CallLaws:
         receivers, options = planned
         receiver = st.sampled_from(receivers) if receivers else st.just(None)
         arguments = st.tuples(*[st.sampled_from(found) for _, found in options])
-        texts = [type_text(p, documented_types(self.targets()[subject].doc)) for p, _ in options]
+        target = self.targets()[subject]
+        texts = [type_text(p, documented_types(target.doc), target.function) for p, _ in options]
         plain = st.tuples(receiver, arguments)
         if not with_form:
             return plain.map(lambda pair: (pair[0], pair[1], None))
@@ -299,7 +308,7 @@ class CallLaws:
         for parameter, (kind, _), value in zip(target.required(), options, values):
             if kind != "specimen":
                 continue
-            classes = self.arguments.classes_of(type_text(parameter, doc_types))
+            classes = self.arguments.classes_of(type_text(parameter, doc_types, target.function))
             if obj is not None and any(isinstance(obj, cls) for cls in classes) and type(value) is not type(obj):
                 return False
         return True

@@ -85,3 +85,13 @@ def test_a_literal_has_its_equivalent_forms(arguments):
     assert arguments.equivalent_forms("2", "int") == ["np.int64(2)"]
     assert arguments.equivalent_forms("[0, 1]", "Sequence[int]") == ["(0, 1)", "np.array([0, 1])"]
     assert arguments.equivalent_forms("True", "bool") == []
+
+
+def test_each_alternative_of_a_union_is_filled_on_its_own(arguments):
+    options = arguments.ArgumentOptions(surface=type("NoClasses", (), {"classes": {}})())
+    parameter = inspect.Parameter("qubit", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    union = "Union[Qubit, QuantumRegister, int, slice, Sequence[Union[Qubit, int]]]"
+    assert options.options(parameter, {"qubit": union}, lambda cls: []) == [("literal", "0"), ("literal", "1")]
+    assert arguments._alternatives("int | None") == ["int", "None"]
+    assert arguments._alternatives("float or complex") == ["float", "complex"]
+    assert arguments._alternatives("Optional[Union[int, list[int]]]") == ["int", "list[int]"]

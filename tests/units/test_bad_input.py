@@ -38,6 +38,7 @@ def test_bad_files_are_skipped_with_reasons(messy_library: Path, tmp_path: Path)
     result = run("index", str(messy_library), "--cache-dir", cache, "--quiet")
     assert result.exit_code == 0, result.output
     stats = json.loads(run("stats", "--cache-dir", cache, "--json").output)
+    assert stats["target"] == str(messy_library)  # the figures say which index they are of
     reasons = {s["file"]: s["reason"] for s in stats["skipped"]}
     assert "not UTF-8" in reasons["messy/latin1.py"]
     assert "not Python 3 source" in reasons["messy/py2.py"]
