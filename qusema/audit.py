@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from qusema.contracts.focus import PACKAGE_ALIASES, Focus, api_names, build_focus, entry_segments, is_public_api
 from qusema.contracts.engine import (DEEPER, ContractEngine, ContractInfo, SandboxCallFailed, WorkItem,
                                      catalog_fingerprint, contract_modules)
+from qusema.contracts.regression import REGRESSION_LAW, NoReference, regression_items, regression_law
 from qusema.contracts.subject_cache import SubjectCache
 from qusema.defects import Finding, Hypothesis, RootCause, Verdict, Verification
 from qusema.sandbox import Limits, open_sandbox
@@ -92,6 +93,9 @@ class AuditConfig:
     # the time budget lasts: rare inputs (a signed basis vector among all isometries) need more
     # draws than a first pass over every law can afford.
     deepen: int = 1
+    # A release of the same library whose answers to the same documented examples the audited
+    # release's are compared with (the regression oracle, qusema.contracts.regression).
+    reference: str | None = None
 
     @property
     def is_checkout(self) -> bool:
@@ -127,6 +131,8 @@ class AuditConfig:
         record.pop("deepen")  # deeper rounds only add checks, in the time the budget leaves
         if not self.focus:
             record.pop("focus")  # runs made before focus existed keep their ids
+        if self.reference is None:
+            record.pop("reference")  # likewise for runs with no regression oracle
         record["laws"] = catalog_fingerprint(self.library)
         return record
 
@@ -225,6 +231,9 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
             focus = _focus(store, run_id, config, db, progress) if config.focus else None
             items = _work_items(store, run_id, engine, contracts, progress, focus,
                                 SubjectCache.for_environment(env, config.library))
+            if config.reference is not None:
+                items = _regression_items(store, run_id, config, env, contracts, envs or EnvironmentStore(),
+                                          progress) + items
             summary.contracts, summary.subjects = len(contracts), len({i.subject for i in items})
             summary.items_total = len(items)
             context = _AuditContext(config, env, db, {c.id: c for c in contracts}, run_id,
@@ -303,6 +312,25 @@ def _focus(store: RunStore, run_id: str, config: AuditConfig, db: IndexDB, progr
     return focus
 
 
+def _regression_items(store: RunStore, run_id: str, config: AuditConfig, env: TargetEnvironment,
+                      contracts: list[ContractInfo], envs: EnvironmentStore, progress: Progress) -> list[WorkItem]:
+    """The regression oracle's checks, first (few, and each one an answer that changed):
+    observed once per run and recorded, so a resumed run works on the same list."""
+    law = regression_law(config.library)
+    if law not in {c.id for c in contracts}:
+        progress(f"--reference: {law} is not among the laws --contracts selects; no regression checks")
+        return []
+    recorded = store.records(run_id, "regression")
+    if recorded:
+        return [WorkItem(law, subject) for subject in recorded[-1][1]["subjects"]]
+    try:
+        items = regression_items(config.library, env, config.reference, config.backend, envs, AUDIT_TOOLS, progress)
+    except NoReference as exc:
+        raise AuditError(str(exc)) from exc
+    store.record(run_id, "regression", config.reference, {"subjects": [i.subject for i in items]})
+    return items
+
+
 def interleave_laws(items: list[WorkItem]) -> list[WorkItem]:
     """Every law's first subject, then every law's second, and so on (laws in catalog order,
     each law's subjects in its own order). A budget that ends before the last check has then
@@ -337,7 +365,7 @@ def _work_items(store: RunStore, run_id: str, engine: ContractEngine, contracts:
                     cache.put(contract.id, found)
             else:
                 kept += 1
-            if found.reason:
+            if found.reason and not contract.id.endswith(REGRESSION_LAW):  # its checks come from --reference
                 progress(f"{contract.id} does not apply to this release: {found.reason}")
             recorded[contract.id] = {"subjects": found.names, "apis": found.apis, "reason": found.reason}
             store.record(run_id, "subjects", contract.id, recorded[contract.id])

@@ -255,13 +255,18 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,
               help="Sandbox backend [default: docker if a daemon answers, else bwrap, else process].")
 @click.option("--resume", is_flag=True, help="Continue the run with the same settings where it stopped.")
+@click.option("--reference", "reference", default=None, metavar="LIB==VERSION|auto",
+              help="Regression oracle: run the documented examples on this earlier release too and check every "
+                   "answer that changed (auto: the newest release of the previous minor series). Each difference "
+                   "that reproduces is a 'regression candidate' (a potential bug).")
 @click.option("--diff-against", "diff_against", multiple=True, metavar="LIB==VERSION",
               help="Re-run every finding's reproducer on this release too: 'still present' or 'fixed there'.")
 @llm_options
 @cache_option
 def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...],
           item_timeout: float, focus: tuple[str, ...], seed: int, deepen: int, workers: int,
-          backend: str | None, resume: bool, diff_against: tuple[str, ...], llm: str | None, base_url: str | None,
+          backend: str | None, resume: bool, reference: str | None, diff_against: tuple[str, ...], llm: str | None,
+          base_url: str | None,
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
     """Audit TARGET (an exact release pin, e.g. qiskit==2.4.1, or a git checkout of the
@@ -274,10 +279,12 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
 
     if "==" not in target:
         target = _checkout_target(target)
+    if reference is not None:
+        reference = _reference(target, reference)
     config = AuditConfig(target=target, examples=examples, seed=seed, contracts=_comma_list(patterns),
                          time_budget_s=time_budget * 60, workers=workers, backend=backend,
                          item_timeout_s=item_timeout, diff_against=tuple(diff_against), focus=_comma_list(focus),
-                         deepen=deepen)
+                         deepen=deepen, reference=reference)
     agent = None
     agent_settings = agent_config(target, llm, base_url, units, llm_concurrency, revisions, unit_cost, run_cost,
                                   backend)
@@ -303,6 +310,19 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
                f"{summary.units_total} functions and methods reachable from them in the call graph")
     click.echo(f"findings: {summary.findings} in {summary.drafts} drafts  ->  {summary.run_dir}")
+
+
+def _reference(target: str, reference: str) -> str:
+    """--reference as LIB==VER, or a clear refusal."""
+    from qusema.contracts.regression import NoReference, parse_reference
+
+    if "==" not in target:
+        raise click.ClickException("--reference needs an exact release as TARGET (e.g. qiskit==2.4.1)")
+    library, _, version = target.partition("==")
+    try:
+        return parse_reference(library.strip().lower(), version.strip(), reference)
+    except (NoReference, TargetError) as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 def _comma_list(values: tuple[str, ...]) -> tuple[str, ...]:

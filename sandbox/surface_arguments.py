@@ -17,6 +17,7 @@ Standard library only; runs inside the sandbox beside surface_explorer.
 """
 
 import inspect
+import os
 import re
 import sys
 
@@ -79,7 +80,9 @@ def type_text(parameter, doc_types, function=None):
                 return annotation
             annotation = resolved
         if isinstance(annotation, type):
-            return annotation.__qualname__
+            # a class of a library by its full name: two libraries may both have a `Prod`
+            return annotation.__qualname__ if annotation.__module__ == "builtins" else \
+                f"{annotation.__module__}.{annotation.__qualname__}"
         return str(annotation).replace("typing.", "")
     return doc_types.get(parameter.name, "")
 
@@ -102,14 +105,34 @@ class ArgumentOptions:
     def __init__(self, surface):
         self.surface = surface
 
-    def _classes_named(self, word):
-        """Public classes of the library whose name is the last part of `word`."""
+    def _classes_named(self, word, function=None):
+        """The public class of the library a type word names: the object the word is in the
+        function's module (`qml.Prod`, an imported `Operator`), else the public class of that
+        name nearest the function's module (two libraries' `Prod` are two classes)."""
+        module = sys.modules.get(getattr(function, "__module__", None) or "")
+        if module is not None:
+            try:
+                named = eval(word, dict(vars(module)))  # noqa: S307 (a type name, in the library's own namespace)
+            except Exception:  # noqa: BLE001 (not a name there)
+                named = None
+            if inspect.isclass(named):
+                return [named] if named in self.surface.classes else []
         name = word.rsplit(".", 1)[-1]
-        return [cls for cls in self.surface.classes if cls.__name__ == name]
+        candidates = [cls for cls in self.surface.classes if cls.__name__ == name]
+        exact = [cls for cls in candidates if f"{cls.__module__}.{cls.__qualname__}" == word
+                 or self.surface.classes[cls] == word]
+        if exact or len(candidates) <= 1:
+            return exact or candidates
+        home = (getattr(function, "__module__", None) or "").split(".")
 
-    def classes_of(self, text):
+        def shared(cls):
+            return len(os.path.commonprefix([cls.__module__.split("."), home]))
+        nearest = max(shared(c) for c in candidates)
+        return [c for c in candidates if shared(c) == nearest][:1]
+
+    def classes_of(self, text, function=None):
         """The library's classes a type text names."""
-        return [cls for word in _WORD.findall(text) for cls in self._classes_named(word)]
+        return [cls for word in _WORD.findall(text) for cls in self._classes_named(word, function)]
 
     def options(self, parameter, doc_types, specimens, function=None):
         """[option] for one required parameter, or a reason why none (a string).
@@ -124,7 +147,7 @@ class ArgumentOptions:
                 if where is None:
                     continue  # a key of a mapping, an item of a tuple inside a list: shapes we do not guess
                 in_sequence = where == "sequence"
-                for cls in self._classes_named(match.group()):
+                for cls in self._classes_named(match.group(), function):
                     found += [("specimens" if in_sequence else "specimen", s) for s in specimens(cls)[:4]]
             # literals for each alternative of a union that is numbers or a flat list of them; a
             # matrix, a mapping, a string, a callable, a nested list would be a guess at a shape

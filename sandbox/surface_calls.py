@@ -148,8 +148,11 @@ class CallLaws:
             return "a helper below the package's and subpackages' namespaces"
         try:
             required = target.required()
+            signature = inspect.signature(target.function)
         except (TypeError, ValueError):
             return "no signature to read"
+        if any(p.kind == p.VAR_POSITIONAL for p in signature.parameters.values()):
+            return "takes *args: what it needs is not in its signature"
         return None if required else ""
 
     def _shallow(self, obj):
@@ -308,7 +311,7 @@ class CallLaws:
         for parameter, (kind, _), value in zip(target.required(), options, values):
             if kind != "specimen":
                 continue
-            classes = self.arguments.classes_of(type_text(parameter, doc_types, target.function))
+            classes = self.arguments.classes_of(type_text(parameter, doc_types, target.function), target.function)
             if obj is not None and any(isinstance(obj, cls) for cls in classes) and type(value) is not type(obj):
                 return False
         return True

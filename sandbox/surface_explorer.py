@@ -50,7 +50,8 @@ CONSTRUCTOR_RECIPES_PER_CLASS = 16  # constructors of the class and its public s
 # Recipes must be repeatable and harmless: no files, network, plotting, threads, interactive input,
 # global mode switches or clocks. Randomness is allowed: documented examples seed it or draw valid input.
 UNSAFE_RECIPE = re.compile(
-    r"\bopen\(|urllib|requests|subprocess|shutil|\bos\.|savefig|to_file|filename|\.write\(|\.save\(|"
+    r"\bopen\(|urllib|requests|subprocess|shutil|\bos\.|savefig|to_file|filename|fname|\.write\(|"
+    r"\.(?:save|load|dump)\w*\(|"
     r"data\.load|draw_mpl|mpl|matplotlib|plt\.|\b(?:enable|disable|activate|deactivate)\w*\(|"
     r"set_printoptions|\bthread|multiprocess|getpass|input\(|\btime\b|timeit|perf_counter|datetime|"
     r"QiskitRuntimeService|IBMProvider|ibm_|\bjax\b|\btorch\b|tensorflow|\btf\.|qml\.data|\.labs\b|"
@@ -164,8 +165,9 @@ exec(compile(SAME_SOURCE, "<surface same>", "exec"))  # noqa: S102
 class Recipe:
     """Code that builds specimens: a docstring's examples, or a constructor call."""
 
-    def __init__(self, id, code, origin, documented):
+    def __init__(self, id, code, origin, documented, shown=""):
         self.id, self.code, self.origin, self.documented = id, code, origin, documented
+        self.shown = shown  # the output the documentation shows for it (doctest lines), if any
         self.words = frozenset(IDENTIFIER.findall(code))
 
 
@@ -224,6 +226,15 @@ def _doctest_program(doc):
         return None
     kept = [e.source for e in parsed if e.exc_msg is None and not e.options.get(doctest.SKIP)]
     return "".join(kept) if kept else None
+
+
+def _doctest_shown(doc):
+    """The outputs a docstring's doctest examples show, as one text ('' if none)."""
+    try:
+        parsed = doctest.DocTestParser().get_examples(inspect.cleandoc(doc))
+    except ValueError:
+        return ""
+    return "".join(e.want for e in parsed if e.exc_msg is None and not e.options.get(doctest.SKIP))
 
 
 def _own_doc(obj):
@@ -341,7 +352,8 @@ class Surface:
                 if UNSAFE_RECIPE.search(program) or not re.search(rf"\b{self.library}\b|\bqml\b", program):
                     continue
                 recipe_id = f"{dotted}#doc{k}"
-                found[recipe_id] = Recipe(recipe_id, program, dotted, documented=True)
+                found[recipe_id] = Recipe(recipe_id, program, dotted, documented=True,
+                                          shown=_doctest_shown(doc) if k == 0 else "")
         for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
             code = self._constructor_code(cls, dotted)
             if code is not None:

@@ -21,6 +21,10 @@ DOCUMENTED_EXAMPLE = "documented example"
 # documented, but the documentation also allows the answer seen (a check it may skip, an
 # optimization it may miss), so a violation is a missed result, never more than a potential bug.
 ANSWER_PERMITTED = "answer permitted"
+# The validity of the regression oracle's input: a documented example whose answer differs
+# from a reference release's. No oracle says which release is right (an intended change the
+# release notes name is no defect), so it is never more than a potential bug.
+REGRESSION_CANDIDATE = "regression candidate"
 
 
 def qualify(api_is_public: bool, input_validity: str, deprecations: list[str]) -> Qualification:
@@ -31,6 +35,10 @@ def qualify(api_is_public: bool, input_validity: str, deprecations: list[str]) -
     if input_validity == DOCUMENTED_EXAMPLE:
         return Qualification("potential bug", "the release does not do what its own documentation shows "
                                               "for this example: the code or the documentation is wrong")
+    if input_validity == REGRESSION_CANDIDATE:
+        return Qualification("potential bug", "the same documented code answers differently on a reference release, "
+                                              "and no oracle decides which release is right: a regression, unless "
+                                              "the release notes name the change")
     if input_validity == ANSWER_PERMITTED:
         return Qualification("potential bug", "the documentation allows this answer (it may skip or miss what "
                                               "the law expects): a missed result, not a wrong one")

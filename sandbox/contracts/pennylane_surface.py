@@ -6,6 +6,7 @@ Constructors are filled from parameter names and annotations; an operator's ``wi
 class's ``num_wires`` first wires when that is a number, else one wire."""
 
 from surface_calls import CallLaws
+from surface_regression import RegressionLaw
 from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
 
 
@@ -27,5 +28,6 @@ SOURCE = (
     "the Python data model and the public API of every module of pennylane that imports on the release "
     "(its docstring examples are valid input by definition)")
 CALLS = CallLaws(SURFACE)
-CONTRACTS = SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+CONTRACTS = (SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+             + RegressionLaw(SURFACE, CALLS).contracts(SOURCE))
 prepare_in_forking_parent(SURFACE, CALLS)

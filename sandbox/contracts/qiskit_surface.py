@@ -5,6 +5,7 @@ but the visualization and test helpers). Constructors are filled from parameter 
 annotations alone (a count is 2, an angle a real): Qiskit needs nothing of its own here."""
 
 from surface_calls import CallLaws
+from surface_regression import RegressionLaw
 from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
 
 SURFACE = Surface(
@@ -18,5 +19,6 @@ SOURCE = (
     "the Python data model and the public API of every module of qiskit that imports on the release "
     "(its docstring examples are valid input by definition)")
 CALLS = CallLaws(SURFACE)
-CONTRACTS = SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+CONTRACTS = (SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+             + RegressionLaw(SURFACE, CALLS).contracts(SOURCE))
 prepare_in_forking_parent(SURFACE, CALLS)
