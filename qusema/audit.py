@@ -291,8 +291,6 @@ def _environment(config: AuditConfig, envs: EnvironmentStore, progress: Progress
 def _ensure_index(target: str, cache_dir: Path, progress: Progress) -> IndexDB:
     tree = resolve_source(target, cache_dir)
     db = IndexDB(index_path(cache_dir, target), parser_tag())
-    # what `qusema stats` names as the index's target, as `qusema index` records it
-    db.set_meta(target=target, name=tree.name, version=tree.version, origin=tree.origin)
     run = build_index(tree.root, db, detect_scope(tree.root))
     progress(f"index: {run.segments or 'up to date'}" if not run.up_to_date else "index up to date")
     return db
@@ -439,10 +437,21 @@ def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine
                 result, records = outcome.result, _records_for(ctx, outcome)
                 store.finish_item(ctx.run_id, item.key, result, time.perf_counter() - began, records=records)
                 finished += 1
-                progress(f"[{finished}/{len(items)}] {item.contract} {item.subject}: {result['outcome']}"
-                         f" ({result.get('examples', 0)} examples, {result.get('seconds', 0)} s)"
-                         + (" -> FINDING" if any(kind == "finding" for kind, _, _ in records) else ""))
+                _step(progress, finished, len(items),
+                      f"[{finished}/{len(items)}] {item.contract} {item.subject}: {result['outcome']}"
+                      f" ({result.get('examples', 0)} examples, {result.get('seconds', 0)} s)",
+                      any(kind == "finding" for kind, _, _ in records))
     return stop
+
+
+def _step(progress: Progress, done: int, total: int, line: str, found: bool) -> None:
+    """One check done: to a display that draws checks (qusema.progress_display), as a step;
+    to a plain message callback, as its line."""
+    step = getattr(progress, "step", None)
+    if step is None:
+        progress(line + (" -> FINDING" if found else ""))
+    else:
+        step(done, total, line, found)
 
 
 DEEPEN_FACTOR = 4

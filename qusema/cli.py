@@ -12,6 +12,7 @@ import click
 from qusema.agent.cli_commands import agent_config, llm_options, replay_command
 from qusema.bench.cli_commands import bench_group
 from qusema.oracle.cli_commands import mutate_command
+from qusema.progress_display import AuditProgress
 from qusema.sandbox.cli_commands import env_group, run_command
 from qusema.contracts.surface_command import surface_command
 from qusema.targets import TargetError, default_cache_dir, resolve_source
@@ -203,7 +204,7 @@ def stats(target: str | None, cache_dir: str | None, as_json: bool) -> None:
     """Figures of an index: LoC, segments and their sizes, call resolution, PyO3 links,
     public API entries, and every file that was skipped, with the reason."""
     with _open_index(target, cache_dir) as db:
-        figures = index_stats(db)
+        figures = index_stats(db, target or last_target(_cache_dir(cache_dir)))
     if as_json:
         _echo_json(figures.to_dict())
         return
@@ -255,6 +256,7 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,
               help="Sandbox backend [default: docker if a daemon answers, else bwrap, else process].")
 @click.option("--resume", is_flag=True, help="Continue the run with the same settings where it stopped.")
+@click.option("--verbose", "-v", is_flag=True, help="A line per check instead of the progress bar.")
 @click.option("--reference", "reference", default=None, metavar="LIB==VERSION|auto",
               help="Regression oracle: run the documented examples on this earlier release too and check every "
                    "answer that changed (auto: the newest release of the previous minor series). Each difference "
@@ -265,7 +267,8 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @cache_option
 def audit(target: str, out_dir: Path, examples: int, time_budget: float, patterns: tuple[str, ...],
           item_timeout: float, focus: tuple[str, ...], seed: int, deepen: int, workers: int,
-          backend: str | None, resume: bool, reference: str | None, diff_against: tuple[str, ...], llm: str | None,
+          backend: str | None, resume: bool, verbose: bool, reference: str | None, diff_against: tuple[str, ...],
+          llm: str | None,
           base_url: str | None,
           units: str, llm_concurrency: int, revisions: int, unit_cost: float, run_cost: float,
           cache_dir: str | None) -> None:
@@ -297,19 +300,24 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     if (run_dir / "run.sqlite").exists() and not resume:
         raise click.ClickException(f"{run_dir} holds a run with these settings: pass --resume to continue it, "
                                    "or change --out / --seed")
+    progress = AuditProgress(verbose=verbose, budget_s=time_budget * 60)
     try:
-        summary = run_audit(config, out_dir, _cache_dir(cache_dir), lambda m: click.echo(f"[qusema] {m}", err=True),
-                            agent=agent)
+        summary = run_audit(config, out_dir, _cache_dir(cache_dir), progress, agent=agent)
     except (AuditError, TargetEnvironmentError) as exc:
         raise click.ClickException(str(exc)) from exc
+    finally:
+        progress.close()
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
                f"({summary.stop_reason})" + (f", then {summary.deeper_checks} laws that held re-checked with more "
                                               "examples" if summary.deeper_checks else ""))
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
-               f"{summary.units_total} functions and methods reachable from them in the call graph")
-    click.echo(f"findings: {summary.findings} in {summary.drafts} drafts  ->  {summary.run_dir}")
+               f"{summary.units_total} functions and methods reachable from them in the call graph; "
+               f"{summary.public_entries_exercised} of {summary.public_entries_total} public entries exercised")
+    by_class = ", ".join(f"{n} {kind}" for kind, n in sorted(summary.findings_by_class.items()))
+    click.echo(f"findings: {summary.findings}{f' ({by_class})' if by_class else ''} in {summary.drafts} drafts  ->  "
+               f"{summary.run_dir}")
 
 
 def _reference(target: str, reference: str) -> str:

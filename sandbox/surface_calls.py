@@ -14,6 +14,7 @@ is one a user may pass (validity "undocumented").
 """
 
 import inspect
+import re
 import sys
 
 from contract_runtime import Contract, TimeLimit, time_limit
@@ -34,6 +35,25 @@ OUTSIDE = ("draw", "plot", "save", "dump", "write", "load", "file", "show", "dis
 # runaway recursion, are not explained by a value in range or out of it.
 OUT_OF_RANGE = (IndexError, KeyError, ValueError, StopIteration, OverflowError)
 OUT_OF_RANGE_SOURCE = "(IndexError, KeyError, ValueError, StopIteration, OverflowError)"
+# The same for compiled code: a Rust panic on an index past the end of an array.
+OUT_OF_BOUNDS_PANIC = re.compile(r"index out of bounds|out of range|out of bounds", re.IGNORECASE)
+
+
+NO_SIZE = object()
+
+
+def _qubits(value):
+    """An object's num_qubits (None for one on qudits), or NO_SIZE when it has none to say."""
+    try:
+        count = getattr(value, "num_qubits", NO_SIZE)
+    except Exception:  # noqa: BLE001 (a property that fails on this object: no size)
+        return NO_SIZE
+    return count if count is None or type(count) is int else NO_SIZE
+
+
+def _is_panic(exc):
+    """PyO3's PanicException (a BaseException), matched by name as contract_runtime does."""
+    return type(exc).__name__ == "PanicException"
 
 COMPARE_SOURCE = r'''
 def same_value(a, b):
@@ -308,9 +328,12 @@ class CallLaws:
                   if kind == "literal" and type(value) is int and is_count(parameter.name)]
         if counts and indices and max(indices) >= min(counts):
             return False  # an index past a count given beside it
+        size = _qubits(obj)
         for parameter, (kind, _), value in zip(target.required(), options, values):
             if kind != "specimen":
                 continue
+            if size is not NO_SIZE and _qubits(value) not in (NO_SIZE, size):
+                return False  # an operator of 3 qubits on a state of 2 (or of qutrits): sizes never mixed
             classes = self.arguments.classes_of(type_text(parameter, doc_types, target.function), target.function)
             if obj is not None and any(isinstance(obj, cls) for cls in classes) and type(value) is not type(obj):
                 return False
@@ -346,7 +369,13 @@ class CallLaws:
             self._call(subject, obj, values)
         except TimeLimit:
             reject()
-        except Exception as exc:  # noqa: BLE001 (triaged: only internal errors are findings)
+        except BaseException as exc:  # noqa: BLE001 (a panic is a BaseException: triaged like the rest)
+            if _is_panic(exc):
+                if OUT_OF_BOUNDS_PANIC.search(str(exc)):
+                    reject()  # Rust's IndexError: with guessed values, an unstated range explains it
+                raise  # any other panic: the runtime files it under the no-panic law
+            if not isinstance(exc, Exception):
+                raise
             where = internal_error(exc, self.surface.library)
             if where is None or isinstance(exc, OUT_OF_RANGE):
                 reject()
@@ -366,8 +395,10 @@ class CallLaws:
             obj, values = self._values(subject, (example[0], example[1], form))
             try:
                 answers.append(self._call(subject, obj, values))
-            except (Exception, TimeLimit):  # noqa: BLE001 (errors are the crash law's; no verdict here)
-                reject()
+            except BaseException as exc:  # noqa: BLE001 (errors and panics are the crash law's; no verdict here)
+                if isinstance(exc, (Exception, TimeLimit)) or _is_panic(exc):
+                    reject()
+                raise
         with _quiet():
             if not same_value(answers[0], answers[1]):  # noqa: F821 (defined by COMPARE_SOURCE)
                 reject()  # not deterministic on equal inputs: no answer to hold it to

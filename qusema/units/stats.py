@@ -47,7 +47,9 @@ class IndexStats:
         return asdict(self)
 
 
-def index_stats(db: IndexDB) -> IndexStats:
+def index_stats(db: IndexDB, target: str | None = None) -> IndexStats:
+    """The index's figures; `target` names it where its metadata does not (an index an audit
+    built records no target)."""
     meta = db.meta()
     languages: dict[str, LanguageFigures] = {}
     for language, files, loc in db.conn.execute("SELECT language, count(*), sum(loc) FROM files GROUP BY language"):
@@ -60,7 +62,7 @@ def index_stats(db: IndexDB) -> IndexStats:
         "SELECT count(*), sum(status='resolved') FROM calls WHERE via='pyo3'").fetchone()
     scope = meta.get("scope", {})
     return IndexStats(
-        target=meta.get("target", "?"),
+        target=meta.get("target") or target or "?",
         languages=languages,
         resolution=resolution,
         pyo3_exports=db.conn.execute("SELECT count(*) FROM pyo3").fetchone()[0],

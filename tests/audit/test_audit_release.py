@@ -52,7 +52,13 @@ def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path
     for name, ids in grouped.items():
         assert "### How can we reproduce the issue?" in drafts[name]
         assert all(i in drafts[name] for i in ids)
-    assert f"findings: {len(findings)} in {len(drafts)} drafts" in done.stdout
+    assert f"findings: {len(findings)} (" in done.stdout and f" in {len(drafts)} drafts" in done.stdout
+    assert sum(summary["findings_by_class"].values()) == len(findings)
+    assert 0 < summary["public_entries_exercised"] < summary["public_entries_total"]
+    # the index the audit built says which release it is of
+    stats = subprocess.run([sys.executable, "-m", "qusema.cli", "stats", "--target", "qiskit==2.4.1", "--json"],
+                           capture_output=True, text=True, timeout=300)
+    assert json.loads(stats.stdout)["target"] == "qiskit==2.4.1", stats.stderr[-2000:]
 
 
 def _done_items(store: Path) -> dict[str, float]:
