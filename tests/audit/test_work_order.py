@@ -25,7 +25,7 @@ def test_laws_take_turns_each_in_its_own_subject_order():
 def test_a_real_audit_checks_a_second_law_before_finishing_the_first(tmp_path: Path):
     # property-predicates has dozens of subjects on qiskit 2.4.1; in catalog order an audit
     # checked all of them before the other law's first.
-    done = subprocess.run([sys.executable, "-m", "qusema.cli", "audit", "qiskit==2.4.1", "--workers", "1",
+    done = subprocess.run([sys.executable, "-m", "qusema.cli", "audit", "qiskit==2.4.1", "--workers", "1", "--verbose",
                            "--out", str(tmp_path / "reports"), "--examples", "1", "--deepen", "0",
                            "--time-budget", "2",
                            "--contracts", "qiskit.query.property-predicates,qiskit.operation.inverse-is-adjoint"],
