@@ -13,6 +13,7 @@ angle of 0.37): every finding of these laws is a potential bug until a person ag
 is one a user may pass (validity "undocumented").
 """
 
+import functools
 import inspect
 import re
 import sys
@@ -51,8 +52,9 @@ def _qubits(value):
     return count if count is None or type(count) is int else NO_SIZE
 
 
-def _is_panic(exc):
-    """PyO3's PanicException (a BaseException), matched by name as contract_runtime does."""
+def is_panic(exc):
+    """PyO3's PanicException (a BaseException), matched by name as contract_runtime does: its
+    module loads with the library."""
     return type(exc).__name__ == "PanicException"
 
 COMPARE_SOURCE = r'''
@@ -340,9 +342,14 @@ class CallLaws:
         return True
 
     def _literal(self, source):
+        return eval(source, self._prelude_namespace)  # noqa: S307 (our own literal)
+
+    @functools.cached_property
+    def _prelude_namespace(self):
+        """The names literals use (np), from the prelude run once, not once per argument."""
         namespace = {}
         exec(compile(self.surface.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
-        return eval(source, namespace)  # noqa: S307 (our own literal)
+        return namespace
 
     def _call(self, subject, obj, values):
         target = self.targets()[subject]
@@ -370,7 +377,7 @@ class CallLaws:
         except TimeLimit:
             reject()
         except BaseException as exc:  # noqa: BLE001 (a panic is a BaseException: triaged like the rest)
-            if _is_panic(exc):
+            if is_panic(exc):
                 if OUT_OF_BOUNDS_PANIC.search(str(exc)):
                     reject()  # Rust's IndexError: with guessed values, an unstated range explains it
                 raise  # any other panic: the runtime files it under the no-panic law
@@ -396,7 +403,7 @@ class CallLaws:
             try:
                 answers.append(self._call(subject, obj, values))
             except BaseException as exc:  # noqa: BLE001 (errors and panics are the crash law's; no verdict here)
-                if isinstance(exc, (Exception, TimeLimit)) or _is_panic(exc):
+                if isinstance(exc, (Exception, TimeLimit)) or is_panic(exc):
                     reject()
                 raise
         with _quiet():

@@ -22,6 +22,7 @@ import hashlib
 import json
 
 from contract_runtime import Contract, TimeLimit
+from surface_calls import is_panic
 from surface_explorer import CALL_S, _is_query, _quiet, time_limit
 
 MAX_ITEMS = 4096  # an answer with more numbers than this is not recorded (memory, report size)
@@ -145,9 +146,8 @@ def _member_answers(surface, queries, value, expression):
 
 def _unanswered(exc):
     """Whether what a program or call raised only means it gave no answer to compare: an
-    error, our time limit, or PyO3's panic (a BaseException, matched by name as
-    contract_runtime does: its module loads with the library). Not an interrupt or exit."""
-    return isinstance(exc, (Exception, TimeLimit)) or type(exc).__name__ == "PanicException"
+    error, our time limit, or PyO3's panic. Not an interrupt or exit."""
+    return isinstance(exc, (Exception, TimeLimit)) or is_panic(exc)
 
 
 CALL_KEY = "call"  # the first part of the key of a typed call's answer (else a program's id)
