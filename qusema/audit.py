@@ -271,9 +271,11 @@ def _count_units(store: RunStore, run_id: str, library: str, db: IndexDB, summar
     summary.entry_units = len(callable_units.intersection(entries))
     summary.units_reached = len(callable_units.intersection(reached))
     summary.units_total = len(callable_units)
-    # exercised: a check drew at least one input through the entry (a check that found no way
-    # to build its input, "raised" with no example, exercised nothing)
-    exercised_apis = {result.get("api") for result in results if result.get("examples", 0) > 0} - {None}
+    # exercised: a check judged at least one input through the entry (held or was violated).
+    # A check that "raised" is left out even when it counts an example: that example is the
+    # attempt that found no way to build its input, or that every input was set aside.
+    exercised_apis = {result.get("api") for result in results
+                      if result.get("outcome") in ("holds", "violated") and result.get("examples", 0) > 0} - {None}
     exercised = {q for api in exercised_apis for q in entry_segments(db, api, library)}
     public = {q for (q,) in db.conn.execute("SELECT DISTINCT p.qualname FROM public_api p JOIN segments s "
                                            "ON s.qualname = p.qualname WHERE s.kind IN ('function', 'method')")}

@@ -30,6 +30,7 @@ COUNT_VALUES = ("2", "1", "3")
 SEQUENCE_WORDS = frozenset({"list", "sequence", "iterable", "tuple", "collection", "array", "arraylike",
                             "array_like", "ndarray", "set", "frozenset"})
 # (not TensorLike: any array a framework holds, of a shape only the docs' prose gives)
+ARRAY_WORDS = frozenset({"ndarray", "arraybox", "interfacetensor", "tensorlike", "tensor_like", "tensor"})
 FLOAT_WORDS = frozenset({"float", "real", "number", "parametervaluetype", "parameterexpression", "complex"})
 INT_WORDS = frozenset({"int", "integer", "integral"})
 
@@ -150,9 +151,14 @@ class ArgumentOptions:
                 for cls in self._classes_named(match.group(), function):
                     found += [("specimens" if in_sequence else "specimen", s) for s in specimens(cls)[:4]]
             # literals for each alternative of a union that is numbers or a flat list of them; a
-            # matrix, a mapping, a string, a callable, a nested list would be a guess at a shape
-            for alternative in _alternatives(text):
-                found += self._literals(alternative, name)
+            # matrix, a mapping, a string, a callable, a nested list would be a guess at a shape.
+            # A union that holds an array type is an array-like alias (PennyLane's TensorLike
+            # resolves to int | float | ... | ndarray | ArrayBox): its scalars are 0-d arrays,
+            # and a scalar where the function wants a state or a matrix is a guess at a shape too.
+            alternatives = _alternatives(text)
+            if not _array_alias(alternatives):
+                for alternative in alternatives:
+                    found += self._literals(alternative, name)
             if not found:
                 return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
             return found
@@ -243,6 +249,14 @@ def _item_place(text, position):
 PLAIN_WORDS = (INT_WORDS | FLOAT_WORDS | {"bool", "optional", "union", "none", "list", "sequence", "tuple",
                                          "iterable", "collection", "of", "or", "the", "a", "an", "default",
                                          "typing", "builtins", "numbers", "int64", "float64"})
+
+
+def _array_alias(alternatives):
+    """Whether a union is an array-like alias: an array type beside scalars of several kinds
+    (int | float | complex | ... | ndarray); `float | ndarray` is an angle or a batch of them."""
+    kinds = [{w.lower().rsplit(".", 1)[-1] for w in _WORD.findall(a)} for a in alternatives]
+    scalars = [k for k in kinds if len(k) == 1 and k & (INT_WORDS | FLOAT_WORDS | {"bool"})]
+    return any(k & ARRAY_WORDS for k in kinds) and len(scalars) >= 2
 
 
 def _plain_numbers(text, words):

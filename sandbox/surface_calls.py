@@ -8,7 +8,9 @@ arguments of the types its signature and docstring give (surface_arguments.py), 
   int64, a list as a tuple or an array).
 
 Objects (the receiver, and arguments of the library's own classes) are built by documented
-examples only. The other values are of the documented types but not themselves documented (a qubit index of 1, an
+examples, or by a constructor given each required argument (RXGate(0.37)) or taking none
+(HGate()); never a bare default-built one (Target()). The other values are of the documented
+types but not themselves documented (a qubit index of 1, an
 angle of 0.37): every finding of these laws is a potential bug until a person agrees the input
 is one a user may pass (validity "undocumented").
 """
@@ -50,6 +52,15 @@ def _qubits(value):
     except Exception:  # noqa: BLE001 (a property that fails on this object: no size)
         return NO_SIZE
     return count if count is None or type(count) is int else NO_SIZE
+
+
+# A package docstring that is a page of the library's API reference (Sphinx directives or a
+# reStructuredText title): what it exports is documented API, however deep the package.
+REFERENCE_PAGE = re.compile(r"\.\. (?:autosummary|currentmodule|automodule)::|^={3,}\s*$", re.MULTILINE)
+
+
+def _is_reference_page(module):
+    return hasattr(module, "__path__") and bool(REFERENCE_PAGE.search(getattr(module, "__doc__", None) or ""))
 
 
 def is_panic(exc):
@@ -178,8 +189,9 @@ class CallLaws:
         return None if required else ""
 
     def _shallow(self, obj):
-        """Whether a user reaches `obj` from the package or one of its subpackages (qml.math,
-        qiskit.quantum_info): the API the guides teach. Helpers deeper down
+        """Whether a user reaches `obj` from the package, one of its subpackages (qml.math,
+        qiskit.quantum_info) or a deeper package whose docstring is a page of the API reference
+        (qiskit.circuit.library, qml.ops.op_math): the API the guides teach. Helpers deeper down
         (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils) are called by
         the library with inputs it prepares, and our typed guesses at them were misuse far more
         often than a defect."""
@@ -196,9 +208,9 @@ class CallLaws:
             from contract_runtime import public_names
             found = set()
             for name in self.surface.modules:
-                if name.count(".") > 1:
-                    continue
                 module = sys.modules.get(name)
+                if name.count(".") > 1 and not _is_reference_page(module):
+                    continue
                 for attribute in public_names(module):
                     try:
                         value = getattr(module, attribute)
@@ -218,22 +230,23 @@ class CallLaws:
         doc_types = documented_types(target.doc)
         receivers = None
         if target.kind == "method":
-            receivers = self._documented_specimens(target.owner)
+            receivers = self._trusted_specimens(target.owner)
             if not receivers:
-                return f"no documented example builds an instance of {target.owner.__name__}"
+                return f"no documented example or configured constructor builds an instance of {target.owner.__name__}"
         options = []
         for parameter in target.required():
-            found = self.arguments.options(parameter, doc_types, self._documented_specimens, target.function)
+            found = self.arguments.options(parameter, doc_types, self._trusted_specimens, target.function)
             if isinstance(found, str):
                 return found
             options.append((parameter, found))
         return receivers, options
 
-    def _documented_specimens(self, cls):
-        """Objects the documentation builds: with arguments of our own choosing beside them, a
-        bare default-built object (a Target with no qubits, an empty Result) makes a call a
-        maintainer would call misuse far more often than a defect."""
-        return self.surface.specimens(cls, documented=True)
+    def _trusted_specimens(self, cls):
+        """Objects the documentation or a configured constructor (RXGate(0.37)) builds: with
+        arguments of our own choosing beside them, a bare default-built object (a Target with
+        no qubits, an empty Result) makes a call a maintainer would call misuse far more often
+        than a defect."""
+        return self.surface.specimens(cls, trusted=True)
 
     def fillable(self, subject):
         """Whether every required parameter has a type the engine reads (without building
@@ -244,8 +257,8 @@ class CallLaws:
             found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
             if isinstance(found, str):
                 return found
-        if target.kind == "method" and not any(r.documented for r in self.surface.recipes_for(target.owner)):
-            return f"no documented example builds a {target.owner.__name__}"
+        if target.kind == "method" and not any(r.trusted for r in self.surface.recipes_for(target.owner)):
+            return f"no documented example or configured constructor builds a {target.owner.__name__}"
         return True
 
     # -- building and calling -------------------------------------------------------------------

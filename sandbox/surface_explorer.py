@@ -26,6 +26,7 @@ Standard library only at import time (and `contract_runtime`); the library is im
 modules to leave out, the preamble recipes run under and how to fill constructor parameters.
 """
 
+import builtins
 import contextlib
 import copy
 import doctest
@@ -33,6 +34,7 @@ import functools
 import importlib
 import inspect
 import io
+import keyword
 import pickle
 import re
 import sys
@@ -54,7 +56,7 @@ UNSAFE_RECIPE = re.compile(
     r"\.(?:save|load|dump)\w*\(|"
     r"data\.load|draw_mpl|mpl|matplotlib|plt\.|\b(?:enable|disable|activate|deactivate)\w*\(|"
     r"set_printoptions|\bthread|multiprocess|getpass|input\(|\btime\b|timeit|perf_counter|datetime|"
-    r"QiskitRuntimeService|IBMProvider|ibm_|\bjax\b|\btorch\b|tensorflow|\btf\.|qml\.data|\.labs\b|"
+    r"QiskitRuntimeService|IBMProvider|ibm_|\bjax\b|\btorch\b|tensorflow|\btf\.|qml\.data|qp\.data|\.labs\b|"
     r"\blogging\b|getLogger|sys\.|import \*|exec\(|eval\(", re.IGNORECASE)
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
@@ -86,7 +88,8 @@ INTERNAL = (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError, 
 def internal_error(exc, package):
     """Where `exc` was raised inside `package` without the package meaning to: "file:line in
     function" of the innermost frame of the package, or None for the package's own refusal
-    (its error classes, or a raise statement in its code) and for errors raised outside it."""
+    (its error classes, or a raise statement in its code) and for errors raised outside it,
+    including in the caller's code the package called back."""
     if not isinstance(exc, INTERNAL) or type(exc).__module__.split(".")[0] == package:
         return None
     frames = _traceback.extract_tb(exc.__traceback__)
@@ -94,6 +97,9 @@ def internal_error(exc, package):
     if not mine:
         return None
     last = mine[-1]
+    program = frames[0].filename
+    if any(f.filename.startswith("<") or f.filename == program for f in frames[frames.index(last) + 1:]):
+        return None  # raised in the caller's own code that the library called back (a QNode's function)
     if last is frames[-1]:
         line = (last.line or _linecache.getline(last.filename, last.lineno)).strip()
         if line.startswith("raise") or line.startswith("assert"):
@@ -165,8 +171,12 @@ exec(compile(SAME_SOURCE, "<surface same>", "exec"))  # noqa: S102
 class Recipe:
     """Code that builds specimens: a docstring's examples, or a constructor call."""
 
-    def __init__(self, id, code, origin, documented, shown=""):
+    def __init__(self, id, code, origin, documented, shown="", configured=False):
         self.id, self.code, self.origin, self.documented = id, code, origin, documented
+        # what the object is, is fixed by the call: the docs' code, or a constructor given each
+        # required argument (RXGate(0.37)) or taking none at all (HGate()); not a bare
+        # default-built object (Target(), PassManager()) that holds nothing yet
+        self.trusted = documented or configured
         self.shown = shown  # the output the documentation shows for it (doctest lines), if any
         self.words = frozenset(IDENTIFIER.findall(code))
 
@@ -349,16 +359,43 @@ class Surface:
             seen.add(doc)
             programs = [p for p in [_doctest_program(doc), *_code_blocks(doc)] if p]
             for k, program in enumerate(programs):
-                if UNSAFE_RECIPE.search(program) or not re.search(rf"\b{self.library}\b|\bqml\b", program):
+                if UNSAFE_RECIPE.search(program):
+                    continue
+                program = self._with_imports(program, dotted)
+                if program is None:
                     continue
                 recipe_id = f"{dotted}#doc{k}"
                 found[recipe_id] = Recipe(recipe_id, program, dotted, documented=True,
                                           shown=_doctest_shown(doc) if k == 0 else "")
         for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
-            code = self._constructor_code(cls, dotted)
-            if code is not None:
+            built = self._constructor_code(cls, dotted)
+            if built is not None:
                 recipe_id = f"{dotted}#new"
-                found[recipe_id] = Recipe(recipe_id, code, dotted, documented=False)
+                found[recipe_id] = Recipe(recipe_id, built[0], dotted, documented=False, configured=built[1])
+        return found
+
+    def _with_imports(self, program, origin):
+        """A documented program with the imports of the library's public names it takes for
+        granted (the docs of compiled classes write `SparseObservable.from_list(...)`, Exp's
+        write `Exp(qml.X(0), 1j)`, and leave the import to the reader); None when it names
+        nothing of the library's. A name several objects share is the one nearest `origin`."""
+        mentions_library = re.search(rf"\b{self.library}\b|\bqml\b|\bqp\b", program)
+        assigned = set(_ASSIGNED.findall(program)) | set(_IMPORTED.findall(program))
+        imports = []
+        for word in sorted(set(_BARE_NAME.findall(program)) - assigned - _BUILTIN_NAMES):
+            candidates = self._public_by_name.get(word, [])
+            if not candidates:
+                continue
+            dotted = max(candidates, key=lambda d: (_shared_prefix(d, origin), -len(d)))
+            module, name = dotted.rsplit(".", 1)
+            imports.append(f"from {module} import {name}\n")
+        return "".join(imports) + program if imports or mentions_library else None
+
+    @functools.cached_property
+    def _public_by_name(self):
+        found = {}
+        for obj, dotted in self.public.items():
+            found.setdefault(dotted.rsplit(".", 1)[1], []).append(dotted)
         return found
 
     def _constructor_code(self, cls, dotted):
@@ -380,7 +417,8 @@ class Surface:
                 return None
             arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
         module, name = dotted.rsplit(".", 1)
-        return f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n"
+        configured = bool(arguments) or not signature.parameters
+        return f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n", configured
 
     def recipes_for(self, cls):
         """The recipes that may build instances of `cls`: constructor calls of the class and of
@@ -394,7 +432,10 @@ class Surface:
             constructors = [constructors[int(i * step)] for i in range(CONSTRUCTOR_RECIPES_PER_CLASS)]
         names = {c.__name__ for c in kinds}
         own = self.classes.get(cls, "")
-        documented = [r for r in self._documented_recipes if r.words & names]
+        # a program of the class's own documentation builds it even when it calls a factory
+        # (qml.exp builds an Exp) and never writes the class's name
+        documented = [r for r in self._documented_recipes
+                      if r.words & names or own and (r.origin == own or r.origin.startswith(own + "."))]
         documented.sort(key=lambda r: (not r.origin.startswith(own + ".") and r.origin != own, len(r.code), r.id))
         # documented programs first: a search shrinks towards the first specimens, and an input
         # the docs build is valid by definition where a bare constructor's may not be
@@ -412,15 +453,15 @@ class Surface:
             exec(compile(recipe.code, f"<recipe {recipe.id}>", "exec"), namespace)  # noqa: S102 (the docs' code)
         return namespace
 
-    def specimens(self, cls, exact=False, documented=False):
+    def specimens(self, cls, exact=False, documented=False, trusted=False):
         """[(recipe id, variable)] of the objects of `cls` (of exactly that type with `exact`)
-        the class's recipes (documented programs only, with `documented`) build on this
-        release, within BUILD_BUDGET_S."""
+        the class's recipes (documented programs only, with `documented`; those and configured
+        constructors, with `trusted`) build on this release, within BUILD_BUDGET_S."""
         found = []
         with time_limit(BUILD_BUDGET_S + RECIPE_S):
             deadline = _now() + BUILD_BUDGET_S
             for recipe in self.recipes_for(cls):
-                if documented and not recipe.documented:
+                if documented and not recipe.documented or trusted and not recipe.trusted:
                     continue
                 if _now() > deadline:
                     break
@@ -475,6 +516,22 @@ def generic_parameter_value(cls, parameter):
         index = list(inspect.signature(cls).parameters).index(parameter.name)
         return ANGLE_VALUES[index % len(ANGLE_VALUES)]
     return None
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist)  # `sum` is Python's, not qml.sum
+_ASSIGNED = re.compile(r"^\s*(\w+)\s*=", re.MULTILINE)
+_BARE_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")  # a name, not an attribute (qml.X is no X)
+_IMPORTED = re.compile(r"(?:\bimport|\bas|\bdef|\bclass|\bfor)\s+(\w+)")  # names the program binds itself
+
+
+def _shared_prefix(a, b):
+    """How many leading dotted parts two names share."""
+    count = 0
+    for x, y in zip(a.split("."), b.split(".")):
+        if x != y:
+            break
+        count += 1
+    return count
 
 
 def _name_rank(obj, dotted):
@@ -565,10 +622,10 @@ class SurfaceLaws:
             raise LookupError(f"{subject} is not a public member on this release")
         return member
 
-    def _specimens_strategy(self, cls, exact=False, documented=False):
+    def _specimens_strategy(self, cls, exact=False, documented=False, trusted=False):
         from hypothesis import strategies as st
 
-        found = self.surface.specimens(cls, exact=exact, documented=documented)
+        found = self.surface.specimens(cls, exact=exact, documented=documented, trusted=trusted)
         # None: no recipe builds one here; every check then refuses it, and the check reads
         # "raised" with the reason, never "holds"
         return st.sampled_from(found) if found else st.just(None)
@@ -584,8 +641,9 @@ class SurfaceLaws:
             reject()
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 (one SurfaceLaws per library, alive as long as the process)
-    def _has_recipe(self, cls, documented=False):
-        return any(r.documented or not documented for r in self.surface.recipes_for(cls))
+    def _has_recipe(self, cls, documented=False, trusted=False):
+        return any((r.documented or not documented) and (r.trusted or not trusted)
+                   for r in self.surface.recipes_for(cls))
 
     def _internal(self, exc):
         return internal_error(exc, self.surface.library)  # noqa: F821 (defined by TRIAGE_SOURCE)
@@ -603,17 +661,18 @@ class SurfaceLaws:
                 + "\n\n\n" + self.surface.specimen_code(specimen) + body)
 
     # 1. no internal error ---------------------------------------------------------------------------
-    # Objects the documentation builds only: a bare default-built object (a blueprint circuit
-    # with no qubits yet, an empty Result, Target() with no dt) asked for what it does not yet
-    # hold fails in ways a maintainer calls misuse far more often than a defect.
+    # Objects the documentation or a configured constructor builds only: a bare default-built
+    # object (a blueprint circuit with no qubits yet, an empty Result, Target() with no dt)
+    # asked for what it does not yet hold fails in ways a maintainer calls misuse far more
+    # often than a defect.
     def member_subjects(self):
-        return [s for s, m in self.surface.members.items() if self._has_recipe(m.owner, documented=True)]
+        return [s for s, m in self.surface.members.items() if self._has_recipe(m.owner, trusted=True)]
 
     def member_api(self, subject):
         return subject
 
     def member_strategy(self, subject):
-        return self._specimens_strategy(self._member(subject).owner, documented=True)
+        return self._specimens_strategy(self._member(subject).owner, trusted=True)
 
     def any_member_strategy(self, subject):
         return self._specimens_strategy(self._member(subject).owner)

@@ -19,7 +19,7 @@ def parameter_value(cls, parameter):
 
 SURFACE = Surface(
     "pennylane",
-    prelude="import numpy as np\nimport pennylane as qml\n",
+    prelude="import numpy as np\nimport pennylane as qml\nimport pennylane as qp\n",  # the docs write both
     skip_modules=("labs", "pennylane.data", "capture", "compiler", "qnn", "drawer", "pennylane.io", "pennylane.ftqc"),
     parameter_value=parameter_value,
 )

@@ -125,7 +125,7 @@ def _api(subject):
         return "qiskit.transpile"
     if entry[0] == "generate_preset_pass_manager":
         return f"{gppm_path()}.generate_preset_pass_manager"
-    return f"qiskit.transpiler.passes.{entry[1]}"
+    return f"qiskit.transpiler.passes.{entry[1]}.run on qiskit.transpiler.passes.{entry[1]}"  # run by a PassManager
 
 
 # -------------------------------------------------------------------------------------------

@@ -112,7 +112,8 @@ def test_a_panic_on_a_laws_input_is_a_robustness_finding(tmp_path: Path):
     (run_dir,) = (out / "qiskit-2.4.1").iterdir()
     (finding,) = json.loads((run_dir / "findings.json").read_text())["findings"]
     assert finding["hypothesis"]["law_id"] == "qiskit.robust.no-panic"
-    assert finding["hypothesis"]["api"] == "qiskit.transpiler.passes.SubstitutePi4Rotations"
+    assert finding["hypothesis"]["api"] == ("qiskit.transpiler.passes.SubstitutePi4Rotations.run on "
+                                            "qiskit.transpiler.passes.SubstitutePi4Rotations")
     assert finding["classification"] == "bug"
     rerun = subprocess.run([sys.executable, "-m", "qusema.cli", "run", "--env", "qiskit==2.4.1", "--cold",
                             "--timeout", "300", "-"], input=finding["hypothesis"]["test_code"],

@@ -203,7 +203,9 @@ def test_shot_laws_hold_on_older_releases_and_catch_a_wrong_sampler_in_their_idi
 def test_mid_circuit_shots_law_finds_tree_traversal_sampling_wires_out_of_order_on_0_42(pennylane_runtime):
     """pennylane 0.42.3, mcm_method='tree-traversal' with shots: qml.sample(wires=[1, 0]) gives
     some shots' bits in the other wire order (fixed in 0.43): a final state the circuit cannot
-    reach. The law draws such circuits within 100 examples."""
+    reach, or one the circuit reaches at a frequency far from its probability (which of the two
+    the search meets first differed between runs: the full suite on a loaded 2-core machine met
+    the second). The law draws such circuits within 100 examples."""
     from qusema.audit import AUDIT_TOOLS
     from qusema.targets.environments import EnvironmentStore
 
@@ -212,7 +214,7 @@ def test_mid_circuit_shots_law_finds_tree_traversal_sampling_wires_out_of_order_
     result = runner.check_law(contract="pennylane.measure.mid-circuit-shots", subject="default.qubit/tree-traversal/hw-like",
                               examples=100)
     assert result["outcome"] == "violated", result
-    assert "which has probability 0" in result["message"]
+    assert "which has probability 0" in result["message"] or "has frequency" in result["message"], result
     assert result["reproducer_fails"], result["reproducer"]
     assert "@functools.partial(qml.set_shots" in result["reproducer"]
 

@@ -111,5 +111,7 @@ def test_subjects_are_the_compilation_routes_of_the_release(qiskit_runtime):
     assert {"transpile:alap", "transpile:asap", "PassManager:ALAPScheduleAnalysis"} <= set(schedule_subjects)
     assert compile_apis["transpile:backend"] == "qiskit.transpile"
     assert compile_apis["generate_preset_pass_manager"] == "qiskit.transpiler.generate_preset_pass_manager"
-    assert compile_apis["PassManager:BasisTranslator"] == "qiskit.transpiler.passes.BasisTranslator"
-    assert schedule_apis["PassManager:ASAPScheduleAnalysis"] == "qiskit.transpiler.passes.ASAPScheduleAnalysis"
+    assert compile_apis["PassManager:BasisTranslator"] == ("qiskit.transpiler.passes.BasisTranslator.run on "
+                                                           "qiskit.transpiler.passes.BasisTranslator")
+    assert schedule_apis["PassManager:ASAPScheduleAnalysis"] == (
+        "qiskit.transpiler.passes.ASAPScheduleAnalysis.run on qiskit.transpiler.passes.ASAPScheduleAnalysis")

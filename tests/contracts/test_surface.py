@@ -121,3 +121,25 @@ def test_equal_inputs_agree_catches_an_answer_that_depends_on_the_number_type(qi
     qiskit_runtime.assert_holds(law, "qiskit.quantum_info.Operator.power", examples=10)
     result = qiskit_runtime.assert_caught(law, "qiskit.quantum_info.Operator.power", NUMPY_BLIND_POWER, examples=10)
     assert "np." in result["message"], result["message"]
+
+
+def test_methods_of_classes_a_reference_page_exports_are_subjects(qiskit_runtime):
+    """qiskit.circuit.library is two levels down but its package docstring is a page of the
+    API reference: the gates it exports are documented API, and their methods are called."""
+    qiskit_runtime.assert_holds("qiskit.surface.calls-have-no-internal-error", "qiskit.circuit.library.RXGate.power",
+                                examples=5)
+
+
+def test_a_compiled_class_is_built_by_its_docstring_examples_that_leave_the_import_out(qiskit_runtime):
+    """SparseObservable's examples (a Rust class's docstring) call SparseObservable.from_list
+    without importing it: the recipe adds the import, and the class's laws get specimens."""
+    result = qiskit_runtime.assert_holds("qiskit.surface.copies-are-equal", "qiskit.quantum_info.SparseObservable",
+                                         examples=5)
+    assert result["examples"] >= 1, result
+
+
+def test_a_class_is_built_by_its_own_documentation_when_that_calls_a_factory(pennylane_runtime):
+    """Exp's documentation builds it with qml.exp and never writes `Exp`: its own examples
+    still count as recipes for it, so its members are exercised."""
+    pennylane_runtime.assert_holds("pennylane.surface.no-internal-error", "pennylane.ops.op_math.Exp.matrix",
+                                   examples=3)

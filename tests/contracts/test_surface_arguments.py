@@ -5,6 +5,7 @@ of a literal. Pure functions of text: no library needed."""
 
 import importlib
 import inspect
+import types
 
 import pytest
 
@@ -95,3 +96,20 @@ def test_each_alternative_of_a_union_is_filled_on_its_own(arguments):
     assert arguments._alternatives("int | None") == ["int", "None"]
     assert arguments._alternatives("float or complex") == ["float", "complex"]
     assert arguments._alternatives("Optional[Union[int, list[int]]]") == ["int", "list[int]"]
+
+
+def test_an_array_like_alias_gets_no_scalar_guesses(arguments):
+    """PennyLane's TensorLike resolves to int | float | bool | complex | ... | ndarray: a state
+    or a matrix, whose shape only the prose gives. A scalar there is a guess, not an input;
+    `float | ndarray` (an angle, or a batch of them) still gets its angles."""
+    def options(annotation):
+        def f(x):
+            return x
+        f.__annotations__["x"] = annotation
+        (parameter,) = inspect.signature(f).parameters.values()
+        no_classes = types.SimpleNamespace(classes={})  # a surface of no library classes: literals only
+        return arguments.ArgumentOptions(no_classes).options(parameter, {}, lambda cls: [], f)
+
+    alias = "Union[int, float, bool, complex, bytes, list, tuple, numpy.ndarray, numpy.generic]"
+    assert isinstance(options(alias), str)
+    assert [kind for kind, _ in options("float | numpy.ndarray")] == ["literal", "literal"]
