@@ -3,7 +3,7 @@ maintainers fixed (issue 28, part 5).
 
 For each consecutive pair N -> N+1 this runs, as a user would,
 
-    qusema audit LIB==N --diff-against LIB==N+1 --time-budget B --deepen 0 --out benchmarks/runs/devset
+    qusema audit LIB==N --diff-against LIB==N+1 --time-budget B --deepen 0 --out benchmarks/runs/devset --resume
 
 and reads the run's findings.json: a finding whose reproducer fails on N (it is a finding)
 and passes on N+1 ("fixed there") is a *flip*, a defect the next release fixed, confirmed by
@@ -61,23 +61,36 @@ def fix_notes(library: str, fixed_in: str) -> list[str]:
 
 
 def public_names(library: str, release: str) -> set[str]:
-    """Last components of the public API entries of `release` (Stage I's map, through the
-    `qusema surface` listing)."""
+    """Every dotted tail of every public entry of `release` (qiskit.circuit.QuantumCircuit.compose
+    gives compose, QuantumCircuit.compose, circuit.QuantumCircuit.compose, ...), from the
+    `qusema surface` listing."""
     listing = subprocess.run(["qusema", "surface", f"{library}=={release}", "--json"], check=True,
                              capture_output=True, text=True, cwd=ROOT)
-    entries = json.loads(listing.stdout)["entries"]
-    return {e["entry"].split("#")[0].rsplit(".", 1)[-1] for e in entries}
+    entries = [e["entry"].split("#")[0] for e in json.loads(listing.stdout)["listing"]]
+    return dotted_tails(entries)
 
 
-def naming_public_api(notes: list[str], names: set[str]) -> int:
-    return sum(1 for text in notes
-               if any(m.rsplit(".", 1)[-1] in names for m in NAMED.findall(text)))
+def dotted_tails(entries: list[str]) -> set[str]:
+    tails = set()
+    for entry in entries:
+        parts = entry.split(".")
+        tails.update(".".join(parts[i:]) for i in range(len(parts)))
+    return tails
+
+
+def naming_public_api(notes: list[str], tails: set[str]) -> int:
+    """How many notes cross-reference a public entry (`qml.` and `qp.` read as pennylane.)."""
+    def named(reference: str) -> bool:
+        head, _, rest = reference.partition(".")
+        return reference in tails or (head in ("qml", "qp") and (rest in tails or f"pennylane.{rest}" in tails))
+    return sum(1 for text in notes if any(named(m) for m in NAMED.findall(text)))
 
 
 def run_pair(library: str, release: str, fixed_in: str, budget: float) -> PairResult:
     started = time.perf_counter()
     command = ["qusema", "audit", f"{library}=={release}", "--diff-against", f"{library}=={fixed_in}",
-               "--time-budget", str(budget), "--deepen", "0", "--out", str(RUNS)]
+               "--time-budget", str(budget), "--deepen", "0", "--out", str(RUNS),
+               "--resume"]  # continues a pair's run that an earlier try began (or begins it)
     print("$", " ".join(command), flush=True)
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
