@@ -162,8 +162,12 @@ class AuditSummary:
     public_entries_total: int = 0
     findings_by_class: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def examples_per_second(self) -> float:
+        return round(self.examples / self.seconds, 1) if self.seconds else 0.0
+
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "run_dir": str(self.run_dir)}
+        return {**asdict(self), "run_dir": str(self.run_dir), "examples_per_second": self.examples_per_second}
 
 
 def run_identity(config: AuditConfig, agent: AgentPass | None = None) -> dict[str, Any]:

@@ -309,7 +309,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
         progress.close()
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
-               f"({summary.stop_reason})" + (f", then {summary.deeper_checks} laws that held re-checked with more "
+               f"({summary.examples_per_second} per second; {summary.stop_reason})" + (f", then {summary.deeper_checks} laws that held re-checked with more "
                                               "examples" if summary.deeper_checks else ""))
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "

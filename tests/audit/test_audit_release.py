@@ -55,6 +55,8 @@ def test_findings_reproduce_independently_and_reports_are_written(tmp_path: Path
     assert f"findings: {len(findings)} (" in done.stdout and f" in {len(drafts)} drafts" in done.stdout
     assert sum(summary["findings_by_class"].values()) == len(findings)
     assert 0 < summary["public_entries_exercised"] < summary["public_entries_total"]
+    assert summary["examples_per_second"] == round(summary["examples"] / summary["seconds"], 1) > 0
+    assert f"({summary['examples_per_second']} per second; " in done.stdout
     # the index the audit built says which release it is of
     stats = subprocess.run([sys.executable, "-m", "qusema.cli", "stats", "--target", "qiskit==2.4.1", "--json"],
                            capture_output=True, text=True, timeout=300)
