@@ -54,15 +54,6 @@ def _qubits(value):
     return count if count is None or type(count) is int else NO_SIZE
 
 
-# A package docstring that is a page of the library's API reference (Sphinx directives or a
-# reStructuredText title): what it exports is documented API, however deep the package.
-REFERENCE_PAGE = re.compile(r"\.\. (?:autosummary|currentmodule|automodule)::|^={3,}\s*$", re.MULTILINE)
-
-
-def _is_reference_page(module):
-    return hasattr(module, "__path__") and bool(REFERENCE_PAGE.search(getattr(module, "__doc__", None) or ""))
-
-
 def is_panic(exc):
     """PyO3's PanicException (a BaseException), matched by name as contract_runtime does: its
     module loads with the library."""
@@ -189,37 +180,11 @@ class CallLaws:
         return None if required else ""
 
     def _shallow(self, obj):
-        """Whether a user reaches `obj` from the package, one of its subpackages (qml.math,
-        qiskit.quantum_info) or a deeper package whose docstring is a page of the API reference
-        (qiskit.circuit.library, qml.ops.op_math): the API the guides teach. Helpers deeper down
-        (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils) are called by
-        the library with inputs it prepares, and our typed guesses at them were misuse far more
-        often than a defect."""
-        try:
-            return obj in self._shallow_objects
-        except TypeError:  # unhashable
-            return False
-
-    @property
-    def _shallow_objects(self):
-        try:
-            return self.__shallow
-        except AttributeError:
-            from contract_runtime import public_names
-            found = set()
-            for name in self.surface.modules:
-                module = sys.modules.get(name)
-                if name.count(".") > 1 and not _is_reference_page(module):
-                    continue
-                for attribute in public_names(module):
-                    try:
-                        value = getattr(module, attribute)
-                        hash(value)
-                    except Exception:  # noqa: BLE001, S112 (a lazy attribute that does not import)
-                        continue
-                    found.add(value)
-            self.__shallow = found
-            return found
+        """Whether a user reaches `obj` through the documented namespaces (Surface.is_documented).
+        Helpers deeper down (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils)
+        are called by the library with inputs it prepares, and our typed guesses at them were
+        misuse far more often than a defect."""
+        return self.surface.is_documented(obj)
 
     def plan(self, subject):
         """(receiver specimens or None, [options per required parameter]) or a reason (str)

@@ -34,7 +34,8 @@ def listing(library):
         documented = any(r.documented for r in recipes)
         inputs = "documented example" if documented else "constructor" if recipes else None
         why = None if subject in laws else (
-            f"only a bare default-built {member.owner.__name__} (no documented example or configured "
+            "a helper below the package's and subpackages' namespaces" if not surface.is_documented(member.owner)
+            else f"only a bare default-built {member.owner.__name__} (no documented example or configured "
             "constructor)" if recipes else f"nothing builds a {member.owner.__name__}")
         entries.append(_entry(subject, member.kind, laws.get(subject, []), inputs, why))
     for subject, target in sorted(calls.targets().items()):

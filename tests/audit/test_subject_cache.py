@@ -29,6 +29,7 @@ def test_a_kept_list_is_read_back_and_a_law_that_did_not_apply_is_not_kept(tmp_p
 
 
 @pytest.mark.network
+@pytest.mark.release
 def test_later_audits_of_a_release_work_on_the_kept_list(tmp_path: Path):
     env = EnvironmentStore().create("qiskit==2.4.1", tools=AUDIT_TOOLS)
     assert SubjectCache.for_environment(replace(env, source="checkout"), "qiskit") is None

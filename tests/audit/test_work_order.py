@@ -22,6 +22,7 @@ def test_laws_take_turns_each_in_its_own_subject_order():
 
 
 @pytest.mark.network
+@pytest.mark.release
 def test_a_real_audit_checks_a_second_law_before_finishing_the_first(tmp_path: Path):
     # property-predicates has dozens of subjects on qiskit 2.4.1; in catalog order an audit
     # checked all of them before the other law's first.
