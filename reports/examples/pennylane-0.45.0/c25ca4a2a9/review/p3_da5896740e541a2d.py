@@ -1,0 +1,37 @@
+import warnings
+import numpy as np
+import pennylane as qml
+from pennylane import numpy as pnp
+
+warnings.filterwarnings('ignore')
+dev = qml.device('default.qubit', wires=3)  # the circuit's wires only
+
+@qml.qnode(dev, interface='autograd')
+def circuit(weights):
+    qml.CRX(weights[1], wires=[0, 1])
+    qml.RX(0.0, wires=[2])
+    qml.Hadamard(wires=[0])
+    qml.CRX(-0.785398, wires=[0, 1])
+    qml.Rot(weights[0], 0.559038, -0.891479, wires=[2])
+    qml.CNOT(wires=[2, 0])
+    qml.IsingXX(-0.0, wires=[1, 0])
+    qml.PhaseShift(0.0, wires=[2])
+    qml.CNOT(wires=[2, 0])
+    qml.Rot(-1e-05, weights[3], 3.141593, wires=[0])
+    qml.CRX(weights[2], wires=[2, 1])
+    qml.CNOT(wires=[2, 0])
+    return qml.expval(qml.PauliZ(0))
+
+weights = pnp.array([0.0, -1.73205, -0.785398, -0.0], requires_grad=True)
+result = np.asarray(qml.metric_tensor(circuit, approx='diag')(weights), dtype=float)
+# expected: its diagonal approximation: the full metric's diagonal, 0 elsewhere,
+# w.r.t. the entries of weights; computed with numpy from the analytic derivatives of the statevector
+expected = np.array([[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.019029284998, 0.0], [0.0, 0.0, 0.0, 0.249999999979]])
+either = np.zeros((4, 4), dtype=bool)
+tol = 1e-07
+assert result.shape == expected.shape, f'shape {result.shape}, expected {expected.shape}'
+assert np.allclose(result, result.T, atol=tol, rtol=0), f'not symmetric:\n{result}'
+assert np.linalg.eigvalsh((result + result.T) / 2).min() >= -tol, f'not positive semidefinite:\n{result}'
+wrong = (np.abs(result - expected) > tol) & ~(either & (np.abs(result) <= tol))
+assert not wrong.any(), (f'metric_tensor/diag: entries {np.argwhere(wrong).tolist()} are wrong:\n'
+                          f'{np.round(result, 8)}\nexpected\n{np.round(expected, 8)}')
