@@ -26,6 +26,7 @@ Standard library only at import time (and `contract_runtime`); the library is im
 modules to leave out, the preamble recipes run under and how to fill constructor parameters.
 """
 
+import ast
 import builtins
 import contextlib
 import copy
@@ -222,9 +223,33 @@ def _code_blocks(doc):
                 body.append(line)
             i += 1
         text = inspect.cleandoc("\n".join(body))
-        if text.strip() and ">>>" not in text:
+        if text.strip() and ">>>" not in text and not (match.group(2) == "" and _only_expressions(text)):
             blocks.append(text + "\n")
     return blocks
+
+
+def _only_expressions(text):
+    """Whether a block is bare expressions (or not Python at all): a language-less block that
+    binds nothing and calls nothing on its own line is the printed result of the example before
+    it (`Controlled(Adjoint(...))`), not a program."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return True
+    return all(isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call) or
+               isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _looks_like_a_repr(node.value)
+               for node in tree.body)
+
+
+def _looks_like_a_repr(call):
+    """A call whose arguments are all literals or reprs themselves (`X(0)`, `Adjoint(S(0))`,
+    `tensor([1., 0.])`): how an object prints, not a statement anyone writes alone."""
+    def plain(node):
+        if isinstance(node, ast.Call):
+            return _looks_like_a_repr(node)
+        return isinstance(node, (ast.Constant, ast.List, ast.Tuple, ast.UnaryOp, ast.Name, ast.Dict, ast.BinOp))
+    return isinstance(call.func, ast.Name) and call.func.id[:1].isupper() and \
+        all(plain(a) for a in call.args) and all(plain(k.value) for k in call.keywords)
 
 
 def _doctest_program(doc):
@@ -412,10 +437,21 @@ class Surface:
             candidates = self._public_by_name.get(word, [])
             if not candidates:
                 continue
-            dotted = max(candidates, key=lambda d: (_shared_prefix(d, origin), -len(d)))
+            if self._exported_at_top(word):
+                dotted = f"{self.library}.{word}"  # what `qml.X` or `from LIB import X` gives the reader
+            else:
+                dotted = max(candidates, key=lambda d: (_shared_prefix(d, origin), -len(d)))
             module, name = dotted.rsplit(".", 1)
             imports.append(f"from {module} import {name}\n")
         return "".join(imports) + program if imports or mentions_library else None
+
+    def _exported_at_top(self, word):
+        """Whether the package itself exports a public class or function of this name."""
+        value = getattr(sys.modules.get(self.library), word, None)
+        try:
+            return value is not None and value in self.public
+        except TypeError:  # unhashable
+            return False
 
     @functools.cached_property
     def _public_by_name(self):

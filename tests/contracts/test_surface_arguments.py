@@ -113,3 +113,21 @@ def test_an_array_like_alias_gets_no_scalar_guesses(arguments):
     alias = "Union[int, float, bool, complex, bytes, list, tuple, numpy.ndarray, numpy.generic]"
     assert isinstance(options(alias), str)
     assert [kind for kind, _ in options("float | numpy.ndarray")] == ["literal", "literal"]
+
+
+def test_a_language_less_block_of_reprs_is_output_not_a_program(monkeypatch):
+    """A docstring's `.. code-block::` with no language right after a printing example shows
+    what it printed; run as code it fails (its names are reprs), and that is no finding."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    explorer = importlib.import_module("surface_explorer")
+    doc = ("Example.\n\n"
+           ".. code-block::\n\n"
+           "    Controlled(Adjoint(S(0)), control_wires=[1])\n"
+           "    X(0)\n\n"
+           ".. code-block::\n\n"
+           "    op = qml.X(0)\n"
+           "    print(op)\n\n"
+           ".. code-block:: python\n\n"
+           "    Adjoint(S(0))\n")
+    blocks = explorer._code_blocks(doc)
+    assert blocks == ["op = qml.X(0)\nprint(op)\n", "Adjoint(S(0))\n"]  # a block said to be Python stays
