@@ -309,8 +309,9 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
         progress.close()
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
-               f"({summary.examples_per_second} per second; {summary.stop_reason})" + (f", then {summary.deeper_checks} laws that held re-checked with more "
-                                              "examples" if summary.deeper_checks else ""))
+               f"({summary.examples_per_second} per second; {summary.stop_reason})"
+               + (f", then {summary.deeper_checks} laws that held re-checked with more examples"
+                  if summary.deeper_checks else ""))
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "
                f"{summary.units_total} functions and methods reachable from them in the call graph; "

@@ -30,9 +30,10 @@ COUNT_VALUES = ("2", "1", "3")
 SEQUENCE_WORDS = frozenset({"list", "sequence", "iterable", "tuple", "collection", "array", "arraylike",
                             "array_like", "ndarray", "set", "frozenset"})
 # (not TensorLike: any array a framework holds, of a shape only the docs' prose gives)
-ARRAY_WORDS = frozenset({"ndarray", "arraybox", "interfacetensor", "tensorlike", "tensor_like", "tensor"})
 FLOAT_WORDS = frozenset({"float", "real", "number", "parametervaluetype", "parameterexpression", "complex"})
 INT_WORDS = frozenset({"int", "integer", "integral"})
+# Array types that make a union of scalars an array-like alias (_array_alias)
+ARRAY_WORDS = frozenset({"ndarray", "arraybox", "interfacetensor", "tensorlike", "tensor_like", "tensor"})
 
 _NUMPYDOC_HEADER = re.compile(r"^\s*(Parameters|Args|Arguments|Keyword Args|Other Parameters)\s*:?\s*$")
 _OTHER_HEADER = re.compile(r"^\s*(Returns|Return|Yields|Raises|Warns|Examples|Example|Notes|Note|See Also|"

@@ -168,7 +168,10 @@ class CallLaws:
         laws call it), or None when it is one."""
         if any(word in target.name.lower() for word in OUTSIDE):
             return "acts outside its answer (files, screens, processes) or waits"
-        if not self._shallow(target.owner or target.function):
+        if not self.surface.is_documented(target.owner or target.function):
+            # helpers deeper down (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils)
+            # are called by the library with inputs it prepares: our typed guesses at them were
+            # misuse far more often than a defect
             return "a helper below the package's and subpackages' namespaces"
         try:
             required = target.required()
@@ -178,13 +181,6 @@ class CallLaws:
         if any(p.kind == p.VAR_POSITIONAL for p in signature.parameters.values()):
             return "takes *args: what it needs is not in its signature"
         return None if required else ""
-
-    def _shallow(self, obj):
-        """Whether a user reaches `obj` through the documented namespaces (Surface.is_documented).
-        Helpers deeper down (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils)
-        are called by the library with inputs it prepares, and our typed guesses at them were
-        misuse far more often than a defect."""
-        return self.surface.is_documented(obj)
 
     def plan(self, subject):
         """(receiver specimens or None, [options per required parameter]) or a reason (str)

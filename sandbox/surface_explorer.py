@@ -236,8 +236,7 @@ def _only_expressions(text):
         tree = ast.parse(text)
     except SyntaxError:
         return True
-    return all(isinstance(node, ast.Expr) and not isinstance(node.value, ast.Call) or
-               isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _looks_like_a_repr(node.value)
+    return all(isinstance(node, ast.Expr) and (not isinstance(node.value, ast.Call) or _looks_like_a_repr(node.value))
                for node in tree.body)
 
 
@@ -431,7 +430,7 @@ class Surface:
         write `Exp(qml.X(0), 1j)`, and leave the import to the reader); None when it names
         nothing of the library's. A name several objects share is the one nearest `origin`."""
         mentions_library = re.search(rf"\b{self.library}\b|\bqml\b|\bqp\b", program)
-        assigned = set(_ASSIGNED.findall(program)) | set(_IMPORTED.findall(program))
+        assigned = set(_ASSIGNED.findall(program)) | set(_BOUND.findall(program))
         imports = []
         for word in sorted(set(_BARE_NAME.findall(program)) - assigned - _BUILTIN_NAMES):
             candidates = self._public_by_name.get(word, [])
@@ -592,7 +591,7 @@ def _is_reference_page(module):
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist)  # `sum` is Python's, not qml.sum
 _ASSIGNED = re.compile(r"^\s*(\w+)\s*=", re.MULTILINE)
 _BARE_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")  # a name, not an attribute (qml.X is no X)
-_IMPORTED = re.compile(r"(?:\bimport|\bas|\bdef|\bclass|\bfor)\s+(\w+)")  # names the program binds itself
+_BOUND = re.compile(r"(?:\bimport|\bas|\bdef|\bclass|\bfor)\s+(\w+)")  # names the program binds itself
 
 
 def _shared_prefix(a, b):
