@@ -22,8 +22,8 @@ import sys
 
 from contract_runtime import Contract, TimeLimit, time_limit
 from surface_arguments import INDEX_NAMES, ArgumentOptions, is_count, documented_types, equivalent_forms, type_text
-from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _own_doc, _quiet, _short, internal_error,
-                              same)
+from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _own_doc, _quiet, _short, constructor_signature,
+                              internal_error, same)
 
 MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
 # Callables whose effect is outside their answer (files, screens, processes, the network) or
@@ -87,6 +87,15 @@ def same_value(a, b):
 exec(compile(COMPARE_SOURCE, "<surface compare>", "exec"))  # noqa: S102 (our own source, shared with reproducers)
 
 
+def _constructible(cls):
+    """Whether calling a public class is a call a user makes: not an abstract class (it
+    refuses by design), not an exception (raised by the library, not built by users), not an
+    enumeration (its members are its instances)."""
+    import enum
+
+    return not (inspect.isabstract(cls) or issubclass(cls, (BaseException, enum.Enum)))
+
+
 class CallTarget:
     """A public callable that takes arguments: a module function, or a method (instance,
     class or static) of a public class."""
@@ -97,14 +106,45 @@ class CallTarget:
 
     @property
     def doc(self):
+        if self.kind == "constructor":
+            # numpydoc documents a constructor's parameters in the class docstring, Google style
+            # in __init__'s: read both
+            return "\n\n".join(d for d in (_own_doc(self.owner), _own_doc(self.function)) if d)
         return _own_doc(self.function) or ""
+
+    def signature(self):
+        return constructor_signature(self.owner) if self.kind == "constructor" else inspect.signature(self.function)
 
     def required(self):
         """The parameters a call must fill (after self/cls)."""
-        parameters = list(inspect.signature(self.function).parameters.values())
+        parameters = list(self.signature().parameters.values())
         if self.kind in ("method", "classmethod"):
             parameters = parameters[1:]
         return [p for p in parameters if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+    def doc_types(self):
+        """parameter name -> type text: the docstring's, then, for a parameter neither its
+        annotation nor its docstring types, the type the method it overrides gives the same
+        parameter (BasePass.run's `dag: DAGCircuit` for every pass's undocumented run(dag)):
+        an override takes what the method it replaces takes."""
+        found = documented_types(self.doc)
+        if self.owner is None or self.kind == "constructor":
+            return found
+        for base in self.owner.__mro__[1:]:
+            raw = vars(base).get(self.name)
+            function = getattr(raw, "__func__", raw)
+            if function is None or not callable(function):
+                continue
+            try:
+                parameters = inspect.signature(function).parameters
+            except (TypeError, ValueError):
+                continue
+            inherited = documented_types(_own_doc(function))
+            for name, parameter in parameters.items():
+                text = type_text(parameter, inherited, function)
+                if text:
+                    found.setdefault(name, text)
+        return found
 
 
 class CallLaws:
@@ -138,6 +178,10 @@ class CallLaws:
                 module, name = dotted.rsplit(".", 1)
                 self._add(found, CallTarget(dotted, None, name, "function", obj, module))
         for cls, dotted in sorted(self.surface.classes.items(), key=lambda item: item[1]):
+            if _constructible(cls):
+                init = cls.__init__  # a compiled class's is a slot wrapper: read the class then
+                self._add(found, CallTarget(dotted, cls, cls.__name__, "constructor",
+                                            init if inspect.isfunction(init) else cls))
             added = 0
             for name, raw in sorted(vars(cls).items()):
                 if name.startswith("_") or added >= MAX_CALLABLES_PER_CLASS:
@@ -175,12 +219,13 @@ class CallLaws:
             return "a helper below the package's and subpackages' namespaces"
         try:
             required = target.required()
-            signature = inspect.signature(target.function)
+            signature = target.signature()
         except (TypeError, ValueError):
             return "no signature to read"
         if any(p.kind == p.VAR_POSITIONAL for p in signature.parameters.values()):
             return "takes *args: what it needs is not in its signature"
-        return None if required else ""
+        # a constructor with nothing to fill is still a call to check: Cls() is how a user builds it
+        return None if required or target.kind == "constructor" else ""
 
     def plan(self, subject):
         """(receiver specimens or None, [options per required parameter]) or a reason (str)
@@ -188,7 +233,7 @@ class CallLaws:
         target = self.targets().get(subject)
         if target is None:
             return f"{subject} is not a public callable with arguments on this release"
-        doc_types = documented_types(target.doc)
+        doc_types = target.doc_types()
         receivers = None
         if target.kind == "method":
             receivers = self._trusted_specimens(target.owner)
@@ -213,7 +258,7 @@ class CallLaws:
         """Whether every required parameter has a type the engine reads (without building
         anything: what `qusema surface` and the subject list need), or the reason why not."""
         target = self.targets()[subject]
-        doc_types = documented_types(target.doc)
+        doc_types = target.doc_types()
         for parameter in target.required():
             found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
             if isinstance(found, str):
@@ -236,7 +281,7 @@ class CallLaws:
 
     def _has_forms(self, subject):
         target = self.targets()[subject]
-        doc_types = documented_types(target.doc)
+        doc_types = target.doc_types()
         for parameter in target.required():
             found = self.arguments.options(parameter, doc_types, lambda cls: [], target.function)
             text = type_text(parameter, doc_types, target.function)
@@ -258,7 +303,7 @@ class CallLaws:
         receiver = st.sampled_from(receivers) if receivers else st.just(None)
         arguments = st.tuples(*[st.sampled_from(found) for _, found in options])
         target = self.targets()[subject]
-        texts = [type_text(p, documented_types(target.doc), target.function) for p, _ in options]
+        texts = [type_text(p, target.doc_types(), target.function) for p, _ in options]
         plain = st.tuples(receiver, arguments)
         if not with_form:
             return plain.map(lambda pair: (pair[0], pair[1], None))
@@ -295,7 +340,7 @@ class CallLaws:
         state) means an object of the same kind: a density matrix given to a stabilizer
         state's `tensor` is two kinds no one documented to mix."""
         target = self.targets()[subject]
-        doc_types = documented_types(target.doc)
+        doc_types = target.doc_types()
         indices = [value for parameter, (kind, _), value in zip(target.required(), options, values)
                    if kind == "literal" and type(value) is int and INDEX_NAMES.search(parameter.name)]
         if len(indices) != len(set(indices)):
@@ -334,6 +379,8 @@ class CallLaws:
             function = getattr(obj, target.name)
         elif target.kind == "function":
             function = getattr(sys.modules[target.module], target.name)
+        elif target.kind == "constructor":
+            function = target.owner
         else:
             function = getattr(target.owner, target.name)
         with _quiet(), time_limit(CALL_S):
@@ -432,6 +479,9 @@ class CallLaws:
         elif target.kind == "function":
             head = f"from {target.module} import {target.name}\n"
             callee = target.name
+        elif target.kind == "constructor":
+            head = f"from {target.owner.__module__} import {target.owner.__name__}\n"
+            callee = target.owner.__name__
         else:
             module = target.owner.__module__
             head = f"from {module} import {target.owner.__name__}\n"

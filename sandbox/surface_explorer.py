@@ -169,6 +169,34 @@ def same(a, b, plain=False):
 exec(compile(SAME_SOURCE, "<surface same>", "exec"))  # noqa: S102
 
 
+def constructor_signature(cls):
+    """The parameters a call of `cls` takes. A metaclass whose __call__ forwards everything
+    (Qiskit's passes: `(*args, **kwargs)`) hides them: then they are __init__'s."""
+    signature = inspect.signature(cls)
+    forwards = [p.kind for p in signature.parameters.values()] == [inspect.Parameter.VAR_POSITIONAL,
+                                                                    inspect.Parameter.VAR_KEYWORD]
+    init = cls.__init__
+    if forwards and inspect.isfunction(init):
+        own = inspect.signature(init)
+        return own.replace(parameters=list(own.parameters.values())[1:])
+    return signature
+
+
+def _configures(default):
+    """Whether a parameter's default makes the object hold something (recurse=True, a basis
+    name, a count of 3) rather than leave it empty (None, 0, (), ''): a constructor whose
+    defaults all configure builds a real object when called bare (CountOps()), one with an
+    empty default builds a blueprint that holds nothing yet (Target(num_qubits=0), Result())."""
+    if default is None or isinstance(default, bool):
+        return default is not None
+    if isinstance(default, (int, float, complex)):
+        return default != 0
+    try:
+        return len(default) > 0
+    except TypeError:
+        return True
+
+
 class Recipe:
     """Code that builds specimens: a docstring's examples, or a constructor call."""
 
@@ -465,7 +493,7 @@ class Surface:
             # DAGNode()) is no object a user is documented to hold
             return None
         try:
-            signature = inspect.signature(cls)
+            signature = constructor_signature(cls)
         except (TypeError, ValueError):
             return None
         arguments = []
@@ -478,7 +506,8 @@ class Surface:
                 return None
             arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
         module, name = dotted.rsplit(".", 1)
-        configured = bool(arguments) or not signature.parameters
+        configured = bool(arguments) or all(_configures(p.default) for p in signature.parameters.values()
+                                             if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD))
         return f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n", configured
 
     def recipes_for(self, cls):
@@ -574,7 +603,25 @@ def generic_parameter_value(cls, parameter):
     if annotation is int or name in COUNT_NAMES or name.startswith("num_"):
         return "2"
     if annotation is float or name in ANGLE_NAMES or name.endswith("_angle"):
-        index = list(inspect.signature(cls).parameters).index(parameter.name)
+        index = list(constructor_signature(cls).parameters).index(parameter.name)
+        return ANGLE_VALUES[index % len(ANGLE_VALUES)]
+    return _documented_number(cls, parameter)
+
+
+def _documented_number(cls, parameter):
+    """A value for a parameter the class's docs (class docstring, numpydoc; __init__'s, Google)
+    type as a plain int or float: `a (float): displacement magnitude` is a real."""
+    from surface_arguments import FLOAT_WORDS, INT_WORDS, documented_types
+
+    docs = "\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d)
+    text = documented_types(docs).get(parameter.name, "")
+    words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)} - {"optional"}
+    if not words:
+        return None
+    if words <= INT_WORDS:
+        return "2"
+    if words <= FLOAT_WORDS | INT_WORDS:
+        index = list(constructor_signature(cls).parameters).index(parameter.name)
         return ANGLE_VALUES[index % len(ANGLE_VALUES)]
     return None
 

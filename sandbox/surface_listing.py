@@ -26,8 +26,11 @@ def listing(library):
                   "constructor" if recipes else None)
         why = None
         if dotted not in laws:
-            why = ("compares by identity: copies have nothing to equal" if not has_value_equality(cls, surface)
-                   else "no documented example or constructor builds one")
+            constructor = calls.targets().get(dotted)
+            why = (calls.fillable(dotted) if constructor is not None and calls.fillable(dotted) is not True
+                   else calls.left_out.get(dotted) or
+                   ("compares by identity: copies have nothing to equal" if not has_value_equality(cls, surface)
+                    else "no documented example or constructor builds one"))
         entries.append(_entry(dotted, "class", laws.get(dotted, []), inputs, why))
     for subject, member in sorted(surface.members.items()):
         recipes = surface.recipes_for(member.owner)
@@ -38,12 +41,17 @@ def listing(library):
             else f"only a bare default-built {member.owner.__name__} (no documented example or configured "
             "constructor)" if recipes else f"nothing builds a {member.owner.__name__}")
         entries.append(_entry(subject, member.kind, laws.get(subject, []), inputs, why))
+    classes = set(surface.classes.values())  # a constructor is listed as its class
     for subject, target in sorted(calls.targets().items()):
+        if subject in classes:
+            continue
         fillable = calls.fillable(subject)
         entries.append(_entry(subject, f"{target.kind} with arguments", laws.get(subject, []),
                               "typed arguments" if fillable is True else None,
                               None if subject in laws else (fillable if fillable is not True else "no law applies")))
     for subject, reason in sorted(calls.left_out.items()):
+        if subject in classes:
+            continue
         entries.append(_entry(subject, "callable with arguments", [], None, reason))
     for recipe in sorted(surface.recipes.values(), key=lambda r: r.id):
         if recipe.documented:

@@ -7,14 +7,33 @@ class's ``num_wires`` first wires when that is a number, else one wire."""
 
 from surface_calls import CallLaws
 from surface_regression import RegressionLaw
-from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
+from surface_explorer import (ANGLE_VALUES, Surface, SurfaceLaws, constructor_signature, generic_parameter_value,
+                              prepare_in_forking_parent)
 
 
 def parameter_value(cls, parameter):
     if parameter.name == "wires":
         count = getattr(cls, "num_wires", None)
         return repr(list(range(count))) if isinstance(count, int) and 0 < count < 8 else "[0]"
+    scalar = _scalar_parameter(cls, parameter)
+    if scalar is not None:
+        return scalar
     return generic_parameter_value(cls, parameter)
+
+
+def _scalar_parameter(cls, parameter):
+    """A real for one of an operator's trainable parameters when the class declares them
+    scalars: PennyLane's Operator protocol documents ``num_params`` (how many trainable
+    parameters come first in the constructor) and ``ndim_params`` (the dimensions of each; 0
+    is a scalar), so ``Displacement(a, phi, wires)`` takes two reals whatever they are named."""
+    count, dims = getattr(cls, "num_params", None), getattr(cls, "ndim_params", None)
+    if not isinstance(count, int) or not isinstance(dims, tuple) or len(dims) != count:
+        return None
+    names = [p.name for p in constructor_signature(cls).parameters.values()]
+    index = names.index(parameter.name) if parameter.name in names else count
+    if index >= count or dims[index] != 0:
+        return None
+    return ANGLE_VALUES[index % len(ANGLE_VALUES)]
 
 
 SURFACE = Surface(
