@@ -70,6 +70,45 @@ def documented_types(doc):
     return found
 
 
+_QUBIT_COUNT = re.compile(r"\b(single|one|two|three|four|1|2|3|4)[- ]qubits?\b", re.IGNORECASE)
+_COUNT_WORDS = {"single": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def documented_descriptions(doc):
+    """parameter name -> the prose its docstring's entry gives it (the entry's first line after
+    the type, and the lines indented under it), Google and numpydoc styles."""
+    found = {}
+    if not doc:
+        return found
+    lines = inspect.cleandoc(doc).splitlines()
+    in_section, current, indent = False, None, 0
+    for line in lines:
+        if _NUMPYDOC_HEADER.match(line):
+            in_section, current = True, None
+            continue
+        if _OTHER_HEADER.match(line):
+            in_section, current = False, None
+        if not in_section:
+            continue
+        width = len(line) - len(line.lstrip())
+        match = _GOOGLE_ENTRY.match(line) or _NUMPYDOC_ENTRY.match(line)
+        if match and (current is None or width <= indent):
+            current, indent = match.group(1), width
+            # Google: `name (type): prose` or `name: prose`; numpydoc: `name : type`, prose below
+            found.setdefault(current, line[match.end(1):].lstrip(" *(:").strip())
+        elif current is not None and line.strip() and width > indent:
+            found[current] = (found[current] + " " + line.strip()).strip()
+    return found
+
+
+def documented_qubit_count(description):
+    """The number of qubits a parameter's prose fixes ("Two-qubit gate to be used in the KAK
+    decomposition" -> 2), or None."""
+    counts = {_COUNT_WORDS.get(m.lower(), None) or int(m) if m.isdigit() else _COUNT_WORDS[m.lower()]
+              for m in _QUBIT_COUNT.findall(description or "")}
+    return counts.pop() if len(counts) == 1 else None
+
+
 def type_text(parameter, doc_types, function=None):
     """The text of a parameter's type: its annotation (a postponed one resolved in the
     function's module, so an alias such as QubitSpecifier reads as the union it names), else

@@ -21,7 +21,8 @@ import re
 import sys
 
 from contract_runtime import Contract, TimeLimit, time_limit
-from surface_arguments import INDEX_NAMES, ArgumentOptions, is_count, documented_types, equivalent_forms, type_text
+from surface_arguments import (INDEX_NAMES, ArgumentOptions, documented_descriptions, documented_qubit_count,
+                               documented_types, equivalent_forms, is_count, type_text)
 from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _own_doc, _quiet, _short, constructor_signature,
                               internal_error, same)
 
@@ -342,7 +343,8 @@ class CallLaws:
         target = self.targets()[subject]
         doc_types = target.doc_types()
         indices = [value for parameter, (kind, _), value in zip(target.required(), options, values)
-                   if kind == "literal" and type(value) is int and INDEX_NAMES.search(parameter.name)]
+                   if kind == "literal" and type(value) is int and INDEX_NAMES.search(parameter.name)
+                   and not is_count(parameter.name)]  # num_qubits names qubits but counts them
         if len(indices) != len(set(indices)):
             return False  # two qubits (a control, a target) of one call are two different ones
         counts = [value for parameter, (kind, _), value in zip(target.required(), options, values)
@@ -350,9 +352,13 @@ class CallLaws:
         if counts and indices and max(indices) >= min(counts):
             return False  # an index past a count given beside it
         size = _qubits(obj)
+        descriptions = documented_descriptions(target.doc)
         for parameter, (kind, _), value in zip(target.required(), options, values):
             if kind != "specimen":
                 continue
+            fixed = documented_qubit_count(descriptions.get(parameter.name))
+            if fixed is not None and _qubits(value) not in (NO_SIZE, fixed):
+                return False  # "Two-qubit gate to be used ...": the docs fix its size
             if size is not NO_SIZE and _qubits(value) not in (NO_SIZE, size):
                 return False  # an operator of 3 qubits on a state of 2 (or of qutrits): sizes never mixed
             classes = self.arguments.classes_of(type_text(parameter, doc_types, target.function), target.function)

@@ -600,9 +600,9 @@ def generic_parameter_value(cls, parameter):
     count is 2, an angle one of a few distinct irrational-looking reals; else None."""
     annotation = parameter.annotation
     name = parameter.name.lower()
-    if annotation is int or name in COUNT_NAMES or name.startswith("num_"):
+    if annotation in (int, "int") or name in COUNT_NAMES or name.startswith("num_"):  # "int": postponed
         return "2"
-    if annotation is float or name in ANGLE_NAMES or name.endswith("_angle"):
+    if annotation in (float, "float") or name in ANGLE_NAMES or name.endswith("_angle"):
         index = list(constructor_signature(cls).parameters).index(parameter.name)
         return ANGLE_VALUES[index % len(ANGLE_VALUES)]
     return _documented_number(cls, parameter)

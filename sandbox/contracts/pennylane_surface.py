@@ -6,6 +6,7 @@ Constructors are filled from parameter names and annotations; an operator's ``wi
 class's ``num_wires`` first wires when that is a number, else one wire."""
 
 from surface_calls import CallLaws
+from surface_perturbation import PerturbationLaw
 from surface_regression import RegressionLaw
 from surface_explorer import (ANGLE_VALUES, Surface, SurfaceLaws, constructor_signature, generic_parameter_value,
                               prepare_in_forking_parent)
@@ -48,5 +49,6 @@ SOURCE = (
     "(its docstring examples are valid input by definition)")
 CALLS = CallLaws(SURFACE)
 CONTRACTS = (SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+             + PerturbationLaw(SURFACE, aliases=("qml", "qp")).contracts(SOURCE)
              + RegressionLaw(SURFACE, CALLS).contracts(SOURCE))
 prepare_in_forking_parent(SURFACE, CALLS)

@@ -5,6 +5,7 @@ but the visualization and test helpers). Constructors are filled from parameter 
 annotations alone (a count is 2, an angle a real): Qiskit needs nothing of its own here."""
 
 from surface_calls import CallLaws
+from surface_perturbation import PerturbationLaw
 from surface_regression import RegressionLaw
 from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prepare_in_forking_parent
 
@@ -20,5 +21,6 @@ SOURCE = (
     "(its docstring examples are valid input by definition)")
 CALLS = CallLaws(SURFACE)
 CONTRACTS = (SurfaceLaws(SURFACE).contracts(SOURCE) + CALLS.contracts(SOURCE)
+             + PerturbationLaw(SURFACE, aliases=()).contracts(SOURCE)
              + RegressionLaw(SURFACE, CALLS).contracts(SOURCE))
 prepare_in_forking_parent(SURFACE, CALLS)

@@ -131,3 +131,75 @@ def test_a_language_less_block_of_reprs_is_output_not_a_program(monkeypatch):
            "    Adjoint(S(0))\n")
     blocks = explorer._code_blocks(doc)
     assert blocks == ["op = qml.X(0)\nprint(op)\n", "Adjoint(S(0))\n"]  # a block said to be Python stays
+
+
+def test_a_parameters_prose_can_fix_the_number_of_qubits(arguments):
+    google = "Decompose.\n\nArgs:\n    gate: Two-qubit gate to be used in the KAK decomposition.\n    fidelity: a number.\n"
+    described = arguments.documented_descriptions(google)
+    assert arguments.documented_qubit_count(described["gate"]) == 2
+    assert arguments.documented_qubit_count(described["fidelity"]) is None
+    numpydoc = "Parameters\n----------\nop : Operator\n    A single-qubit operator,\n    acting alone.\n"
+    assert arguments.documented_qubit_count(arguments.documented_descriptions(numpydoc)["op"]) == 1
+    # two different sizes in one prose fix none
+    assert arguments.documented_qubit_count("a single-qubit or two-qubit gate") is None
+
+
+@pytest.fixture()
+def calls(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    return importlib.import_module("surface_calls")
+
+
+def test_an_override_takes_the_parameter_types_of_the_method_it_overrides(calls):
+    class Base:
+        def run(self, dag: "DAGCircuit", depth: int = 1):  # noqa: F821 (a name only the text holds)
+            """Run.\n\nArgs:\n    dag: the dag.\n    depth (int): how deep.\n"""
+
+    class Pass(Base):
+        def run(self, dag, depth=1):
+            """Run this pass on `dag`."""
+
+    target = calls.CallTarget("lib.Pass.run", Pass, "run", "method", Pass.run)
+    assert target.doc_types() == {"dag": "DAGCircuit", "depth": "int"}
+    own = calls.CallTarget("lib.Base.run", Base, "run", "method", Base.run)
+    assert own.doc_types()["depth"] == "int"
+
+
+def test_a_metaclass_that_forwards_everything_does_not_hide_the_constructor(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    explorer = importlib.import_module("surface_explorer")
+
+    class Meta(type):
+        def __call__(cls, *args, **kwargs):
+            return super().__call__(*args, **kwargs)
+
+    class Pass(metaclass=Meta):
+        def __init__(self, coupling_map, recurse=True):
+            self.coupling_map, self.recurse = coupling_map, recurse
+
+    assert list(explorer.constructor_signature(Pass).parameters) == ["coupling_map", "recurse"]
+    # defaults that configure build a real object; an empty default leaves a blueprint
+    assert explorer._configures(True) and explorer._configures("cx") and explorer._configures(3)
+    assert not any(explorer._configures(v) for v in (None, 0, (), "", []))
+
+
+def test_the_neighbours_of_an_example_change_one_library_argument_at_a_time(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    perturbation = importlib.import_module("surface_perturbation")
+    program = ("import numpy as np\n"
+               "from qiskit.circuit.library import QFTGate\n"
+               "qc = QuantumCircuit(3)\n"
+               "qc.rx(0.5, 1)\n"
+               "gate = QFTGate(4)\n"
+               "xs = np.linspace(0, 1, 5)\n"
+               "for i in range(2):\n"
+               "    print(i)\n")
+    neighbours = perturbation.ExampleNeighbours(program, "qiskit", (), prelude="from qiskit import QuantumCircuit\n")
+    sites = [(s.callee, s.entry, s.node.value) for s in neighbours.sites]
+    # library calls, calls on objects the program holds; never numpy's or builtins'
+    assert sites == [("QuantumCircuit", "qiskit.QuantumCircuit", 3), ("qc.rx", None, 0.5), ("qc.rx", None, 1),
+                     ("QFTGate", "qiskit.circuit.library.QFTGate", 4)]
+    assert [s.values() for s in neighbours.sites] == [["4", "2"], ["0.86", "-0.5"], ["2"], ["5", "3"]]
+    changed = neighbours.changed(3, "5")
+    assert "QFTGate(5)" in changed and "QuantumCircuit(3)" in changed and "np.linspace(0, 1, 5)" in changed
+    assert neighbours.changed(0, "2").count("QuantumCircuit(2)") == 1 and "QFTGate(4)" in neighbours.changed(0, "2")

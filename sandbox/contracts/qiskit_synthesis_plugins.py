@@ -1,0 +1,156 @@
+"""High-level-synthesis plugins implement what they synthesize, Qiskit: one law for every plugin
+the release registers, however many it ships (the entry-point group ``qiskit.synthesis``; a
+plugin's name is ``<operation name>.<method>``, HighLevelSynthesisPluginManager lists them).
+
+HighLevelSynthesisPlugin.run documents: "Run synthesis for the given Operation ... Returns:
+QuantumCircuit: The quantum circuit representation of the Operation when successful, and
+``None`` otherwise." A plugin may decline (``None``: no verdict) or use extra qubits; what it
+returns must act as the operation does.
+
+Inputs: operations of the release's public classes whose ``name`` is the plugin's operation
+name, as the API surface builds them (qiskit_surface.SURFACE: documented examples and configured
+constructors), up to MAX_QUBITS qubits. Nothing here names an operation or a plugin: the pairing
+is the release's own (``op.name`` against the registered name).
+
+Oracle: the returned circuit's unitary, computed gate by gate (oracle_core's matrices for
+standard gates, Qiskit's Operator for the rest), equals ``Operator(op)`` on every input whose
+extra qubits are |0>, and returns them to |0> (qiskit_transformation.synthesis_gap); global phase
+included, except for operations Qiskit documents as defined only up to a global phase
+(PHASELESS_OPERATIONS: Clifford).
+"""
+
+import functools
+import inspect
+
+import numpy as np
+
+from contract_runtime import Contract
+from contracts.qiskit_surface import SURFACE
+from contracts.qiskit_transformation import (ATOL, PHASELESS_OPERATIONS, _helpers_source, oracle_matrix,
+                                             synthesis_gap)
+
+MAX_QUBITS = 5
+SPECIMENS_PER_OPERATION = 6
+
+
+def _manager():
+    from qiskit.transpiler.passes.synthesis.plugin import HighLevelSynthesisPluginManager
+
+    return HighLevelSynthesisPluginManager()
+
+
+@functools.lru_cache(maxsize=None)
+def _operations_by_name():
+    """{operation name: [specimen]} over the public Operation classes the surface can build."""
+    from qiskit.circuit import Operation
+
+    found = {}
+    for cls in sorted(SURFACE.classes, key=lambda c: SURFACE.classes[c]):
+        if not issubclass(cls, Operation):
+            continue
+        for specimen in SURFACE.specimens(cls, trusted=True)[:SPECIMENS_PER_OPERATION]:
+            try:
+                op = SURFACE.build(specimen)
+                name, size = op.name, op.num_qubits
+            except Exception:  # noqa: BLE001 (it built when listed; here it did not: not an input)
+                continue
+            if isinstance(name, str) and isinstance(size, int) and 0 < size <= MAX_QUBITS:
+                bucket = found.setdefault(name, [])
+                if specimen not in bucket:
+                    bucket.append(specimen)
+    return found
+
+
+def _subjects():
+    try:
+        names = sorted(_manager().plugins.names())
+    except Exception:  # noqa: BLE001 (a release without the plugin manager has no subjects)
+        return []
+    operations = _operations_by_name()
+    return [name for name in names if name.split(".", 1)[0] in operations]
+
+
+def _strategy(subject):
+    from hypothesis import strategies as st
+
+    return st.sampled_from(_operations_by_name()[subject.split(".", 1)[0]])
+
+
+def _run_plugin(subject, op):
+    from qiskit.converters import dag_to_circuit
+    from qiskit.dagcircuit import DAGCircuit
+
+    operation, method = subject.split(".", 1)
+    plugin = _manager().method(operation, method)
+    out = plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)))
+    return dag_to_circuit(out) if isinstance(out, DAGCircuit) else out
+
+
+def _check(subject, specimen):
+    from hypothesis import reject
+    from qiskit.exceptions import QiskitError
+    from qiskit.quantum_info import Operator
+
+    op = SURFACE.build(specimen)
+    try:
+        expected = Operator(op).data
+    except (QiskitError, TypeError):  # no matrix (free parameters, a non-unitary instruction): no oracle
+        reject()
+    try:
+        out = _run_plugin(subject, op)
+    except QiskitError:
+        reject()  # the library's documented refusal of this input
+    if out is None:
+        reject()  # "None otherwise": the plugin declined
+    gap = synthesis_gap(out, np.asarray(expected, dtype=complex), op.name in PHASELESS_OPERATIONS, oracle_matrix)
+    assert gap < ATOL, (f"plugin {subject} returns a circuit that does not implement "
+                        f"{_describe(subject, specimen)} (max deviation {gap:.3g})")
+
+
+def _reproduce(subject, specimen):
+    operation, method = subject.split(".", 1)
+    up_to_phase = operation in PHASELESS_OPERATIONS
+    return (SURFACE.specimen_code(specimen, target="op") +
+            "import numpy as np\n"
+            "from qiskit.converters import dag_to_circuit\n"
+            "from qiskit.dagcircuit import DAGCircuit\n"
+            "from qiskit.quantum_info import Operator\n"
+            "from qiskit.transpiler.passes.synthesis.plugin import HighLevelSynthesisPluginManager\n"
+            f"plugin = HighLevelSynthesisPluginManager().method({operation!r}, {method!r})\n"
+            "out = plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)))\n"
+            "out = dag_to_circuit(out) if isinstance(out, DAGCircuit) else out\n"
+            "assert out is not None, 'the plugin declined this input (no verdict)'\n"
+            + _helpers_source() + inspect.getsource(synthesis_gap) +
+            f"gap = synthesis_gap(out, np.asarray(Operator(op).data, dtype=complex), {up_to_phase}, library_matrix)\n"
+            f"assert gap < {ATOL}, f'plugin {subject} does not implement the operation: max deviation {{gap}}'\n")
+
+
+def _describe(subject, specimen):
+    return SURFACE.describe(specimen)
+
+
+def _api(subject):
+    """The plugin class's run, by its public name where it has one."""
+    operation, method = subject.split(".", 1)
+    try:
+        cls = type(_manager().method(operation, method))
+    except Exception:  # noqa: BLE001 (named as registered)
+        return f"qiskit.transpiler.passes.synthesis.plugin.HighLevelSynthesisPlugin.run ({subject})"
+    dotted = SURFACE.classes.get(cls, f"{cls.__module__}.{cls.__qualname__}")
+    return f"{dotted}.run"
+
+
+def _validity(subject, specimen):
+    # an operation the docs build is documented input; one a configured constructor builds
+    # (a count of 2, an angle of 0.37) is of documented types but not itself documented
+    return "documented" if SURFACE.recipes[specimen[0]].documented else "undocumented"
+
+
+CONTRACTS = [
+    Contract("qiskit.transform.synthesis-plugin-implements-operation", "transformation, synthesis, compilation",
+             "every registered high-level-synthesis plugin, given an operation of its name, returns None or a "
+             "circuit with the operation's unitary (ancillas from |0> back to |0>; Clifford up to global phase)",
+             "documentation: HighLevelSynthesisPlugin.run, the qiskit.synthesis entry points, Operator",
+             _subjects, _strategy, _check, _reproduce, _api, validity="undocumented", describe=_describe,
+             validity_of=_validity),
+]

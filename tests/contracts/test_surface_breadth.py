@@ -1,0 +1,97 @@
+"""The laws that carry the surface into the API the catalog never entered, on the real
+releases: constructors called with typed arguments, methods whose parameter types only the
+method they override states, every registered synthesis plugin, and the neighbours of every
+documented example. Each holds on the release for an entry and catches a defect planted in
+that entry (compiled as a file of the library, so the crash triage sees library code)."""
+
+import pytest
+
+from tests.contracts.test_surface import PLANT
+
+pytestmark = pytest.mark.release
+
+CALLS = "qiskit.surface.calls-have-no-internal-error"
+
+# QFTGate(num_qubits) dies of an AttributeError inside the library whatever it is given.
+CRASHING_QFT_GATE = PLANT + (
+    "import functools\n"
+    "from qiskit.circuit.library import QFTGate\n"
+    "original = QFTGate.__init__\n"
+    "made = plant('def __init__(self, num_qubits, *args, **kwargs):\\n    return None.num_qubits\\n', {})\n"
+    "QFTGate.__init__ = functools.wraps(original)(made['__init__'])\n")
+
+# CountOps.run (its `dag` parameter typed only by BasePass.run) dies of a TypeError inside the library.
+CRASHING_COUNT_OPS = PLANT + (
+    "import functools\n"
+    "from qiskit.transpiler.passes import CountOps\n"
+    "original = CountOps.run\n"
+    "made = plant('def run(self, dag):\\n    return len(dag) + None\\n', {})\n"
+    "CountOps.run = functools.wraps(original)(made['run'])\n")
+
+# The full QFT synthesis plugin returns its circuit with a global phase the QFT does not have.
+PHASE_SHIFTING_QFT_PLUGIN = (
+    "import functools\n"
+    "from qiskit.transpiler.passes.synthesis.hls_plugins import QFTSynthesisFull\n"
+    "original = QFTSynthesisFull.run\n"
+    "@functools.wraps(original)\n"
+    "def run(self, high_level_object, *args, **kwargs):\n"
+    "    out = original(self, high_level_object, *args, **kwargs)\n"
+    "    if out is not None:\n"
+    "        out.global_phase += 0.5\n"
+    "    return out\n"
+    "QFTSynthesisFull.run = run\n")
+
+# QuantumCircuit(n) dies of a TypeError inside the library for 4 qubits, one more than the docs use.
+CRASHING_FOUR_QUBIT_CIRCUIT = PLANT + (
+    "import functools\n"
+    "from qiskit import QuantumCircuit\n"
+    "original = QuantumCircuit.__init__\n"
+    "made = plant('def __init__(self, *regs, **kwargs):\\n"
+    "    if regs == (4,):\\n"
+    "        return len(regs) + None\\n"
+    "    return original(self, *regs, **kwargs)\\n', {'original': original})\n"
+    "QuantumCircuit.__init__ = functools.wraps(original)(made['__init__'])\n")
+EXAMPLE = "qiskit.quantum_info.Statevector.from_circuit#doc0"  # builds a QuantumCircuit(3)
+
+
+def test_a_constructor_is_called_with_typed_arguments_and_its_crash_is_caught(qiskit_runtime):
+    qiskit_runtime.assert_holds(CALLS, "qiskit.circuit.library.QFTGate", examples=5)
+    result = qiskit_runtime.assert_caught(CALLS, "qiskit.circuit.library.QFTGate", CRASHING_QFT_GATE, examples=5)
+    assert "AttributeError" in result["message"] and "planted.py" in result["message"], result["message"]
+    assert "QFTGate(2)" in result["reproducer"] or "QFTGate(" in result["reproducer"], result["reproducer"]
+
+
+def test_a_pass_run_takes_the_parameter_types_of_the_method_it_overrides(qiskit_runtime):
+    """CountOps.run(dag) has neither annotation nor docstring type for `dag`; BasePass.run
+    types it DAGCircuit, and CountOps() (all defaults configure it) is a receiver."""
+    qiskit_runtime.assert_holds(CALLS, "qiskit.transpiler.passes.CountOps.run", examples=5)
+    result = qiskit_runtime.assert_caught(CALLS, "qiskit.transpiler.passes.CountOps.run", CRASHING_COUNT_OPS,
+                                          examples=5)
+    assert "TypeError" in result["message"] and "planted.py" in result["message"], result["message"]
+
+
+def test_every_registered_synthesis_plugin_is_held_to_its_operation(qiskit_runtime):
+    law = "qiskit.transform.synthesis-plugin-implements-operation"
+    subjects = set(qiskit_runtime("import json, contract_runtime as r\n"
+                                  f"print(json.dumps(r.subjects('qiskit', {law!r})))")["subjects"])
+    # the pairing is the release's own registry against op.name: no list names a plugin here
+    assert {"qft.full", "qft.line", "clifford.ag", "mcx.noaux_v24"} <= subjects, sorted(subjects)
+    qiskit_runtime.assert_holds(law, "qft.full", examples=5)
+    result = qiskit_runtime.assert_caught(law, "qft.full", PHASE_SHIFTING_QFT_PLUGIN, examples=5)
+    assert "does not implement" in result["message"], result["message"]
+
+
+def test_a_documented_example_with_one_number_changed_is_checked_for_crashes(qiskit_runtime):
+    law = "qiskit.surface.perturbed-examples-run"
+    qiskit_runtime.assert_holds(law, EXAMPLE, examples=10)
+    result = qiskit_runtime.assert_caught(law, EXAMPLE, CRASHING_FOUR_QUBIT_CIRCUIT, examples=25)
+    assert "changed to 4" in result["message"] and "TypeError" in result["message"], result["message"]
+
+
+def test_an_operators_scalar_parameters_come_from_its_documented_types(pennylane_runtime):
+    """Displacement(a, phi, wires): no documented example builds one and `a` is no angle's
+    name, but its docstring types both parameters float: the configured constructor fills
+    them, and the operator's members are exercised."""
+    result = pennylane_runtime.assert_holds("pennylane.surface.no-internal-error", "pennylane.Displacement.label",
+                                            examples=3)
+    assert result["examples"] >= 1, result
