@@ -175,7 +175,8 @@ def call_digest(calls, subject, example):
     build its object and arguments, and the literals."""
     receiver, arguments, _ = example
     parts = [subject, json.dumps(example)]
-    for specimen in [receiver, *(value for kind, value in arguments if kind != "literal")]:
+    built = [value[0] if kind == "property" else value for kind, value in arguments if kind != "literal"]
+    for specimen in [receiver, *built]:
         if specimen is not None:
             recipe = calls.surface.recipes[specimen[0]]
             parts.append(recipe.code + "\0" + recipe.shown)
