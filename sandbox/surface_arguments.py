@@ -182,6 +182,9 @@ class ArgumentOptions:
         words = [w.lower().rsplit(".", 1)[-1] for w in _WORD.findall(text)]
         name = parameter.name.lower()
         found = []
+        named = getattr(self.surface, "named_values", {})
+        if parameter.name in named:
+            return [("literal", v) for v in named[parameter.name]]
         if text:
             for match in _WORD.finditer(text):
                 where = _item_place(text, match.start())

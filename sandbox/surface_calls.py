@@ -23,8 +23,8 @@ import sys
 from contract_runtime import Contract, TimeLimit, time_limit
 from surface_arguments import (INDEX_NAMES, ArgumentOptions, documented_descriptions, documented_qubit_count,
                                documented_types, equivalent_forms, is_count, type_text)
-from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _own_doc, _quiet, _short, constructor_signature,
-                              internal_error, same)
+from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _configures, _own_doc, _quiet, _short,
+                              constructor_signature, internal_error, same)
 
 MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
 # Callables whose effect is outside their answer (files, screens, processes, the network) or
@@ -225,8 +225,9 @@ class CallLaws:
             return "no signature to read"
         if any(p.kind == p.VAR_POSITIONAL for p in signature.parameters.values()):
             return "takes *args: what it needs is not in its signature"
-        # a constructor with nothing to fill is still a call to check: Cls() is how a user builds it
-        return None if required or target.kind == "constructor" else ""
+        # a constructor, static or class method with nothing to fill is still a call to check
+        # (Cls(), Cls.resource_rep()); an instance method with none is the member laws'
+        return None if required or target.kind in ("constructor", "staticmethod", "classmethod") else ""
 
     def plan(self, subject):
         """(receiver specimens or None, [options per required parameter]) or a reason (str)
@@ -235,18 +236,139 @@ class CallLaws:
         if target is None:
             return f"{subject} is not a public callable with arguments on this release"
         doc_types = target.doc_types()
+        bare = self._bare_reason(target)
+        if bare:
+            return bare
         receivers = None
         if target.kind == "method":
             receivers = self._trusted_specimens(target.owner)
             if not receivers:
                 return f"no documented example or configured constructor builds an instance of {target.owner.__name__}"
         options = []
-        for parameter in target.required():
-            found = self.arguments.options(parameter, doc_types, self._trusted_specimens, target.function)
+        for parameter in self._parameters(target):
+            found = (self._property_options(target, parameter, self._trusted_specimens) or "no instance to take it from"
+                     if parameter.kind == parameter.VAR_KEYWORD or self._property_named(target.owner, parameter.name)
+                     and target.kind in ("classmethod", "staticmethod") else
+                     self.arguments.options(parameter, doc_types, self._trusted_specimens, target.function))
+            if isinstance(found, str):
+                found = self._property_options(target, parameter, self._trusted_specimens) or found
             if isinstance(found, str):
                 return found
             options.append((parameter, found))
         return receivers, options
+
+    def _parameters(self, target):
+        """The parameters a call fills: the required ones; for a class's own static or class
+        method, also the optional ones named after a property of its instances (a default of
+        None there stands for "what the instance holds"); and when every parameter it requires
+        is a key of a mapping its instances hold (`resource_params`, `hyperparameters`), that
+        mapping spread as keywords instead (`Cls.resource_decomp(**op.resource_params)`, the
+        protocol such methods document), as one VAR_KEYWORD parameter named after it."""
+        cache = self.__dict__.setdefault("_parameter_cache", {})
+        if target.subject in cache:
+            return cache[target.subject]
+        required = target.required()
+        found = required
+        if target.owner is not None and target.kind in ("classmethod", "staticmethod"):
+            spread = self._spread_property(target, {p.name for p in required})
+            if spread is not None:
+                found = [inspect.Parameter(spread, inspect.Parameter.VAR_KEYWORD)]
+            else:
+                optional = [p for p in target.signature().parameters.values()
+                            if p.default is not p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                            and self._property_named(target.owner, p.name)]
+                found = required + [p.replace(kind=p.KEYWORD_ONLY) for p in optional]
+        cache[target.subject] = found
+        return found
+
+    def _bare_reason(self, target):
+        """Why a call with nothing to fill is no call to check, or None: one whose defaults
+        leave something empty (None, 0, ()) is a blueprint asked for what it does not hold
+        (Adjoint(), RX.resource_decomp(precision=None)); defaults that configure are a call."""
+        if target.kind == "method" or self._parameters(target):
+            return None
+        defaults = [p.default for p in target.signature().parameters.values()
+                    if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "cls"]
+        if all(_configures(d) for d in defaults):
+            return None
+        return "only a bare call: its defaults leave it empty"
+
+    def _spread_property(self, target, required):
+        """The name of a mapping property of the class's instances whose keys cover every
+        parameter the method requires and are all parameters it takes, or None."""
+        try:
+            parameters = target.signature().parameters
+        except (TypeError, ValueError):
+            return None
+        named = {n for n, p in parameters.items() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)} - {"cls"}
+        open_keywords = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
+        for name, keys in self._mapping_properties(target.owner).items():
+            if required <= keys and (keys <= named or open_keywords) and (keys or not required):
+                return name
+        return None
+
+    def _mapping_properties(self, cls):
+        """{property name: its keys} for the public properties of `cls` whose value on its
+        first trusted specimen is a dict with string keys (built once per class)."""
+        cache = self.__dict__.setdefault("_mapping_cache", {})
+        if cls in cache:
+            return cache[cls]
+        found = {}
+        specimens = self._trusted_specimens(cls)[:1]
+        if specimens:
+            try:
+                obj = self.surface.build(specimens[0])
+            except (Exception, TimeLimit):  # noqa: BLE001 (nothing built: no mapping to spread)
+                obj = None
+            for name in dir(cls):
+                if name.startswith("_") or not isinstance(inspect.getattr_static(cls, name, None),
+                                                          (property, functools.cached_property)):
+                    continue
+                try:
+                    with _quiet(), time_limit(CALL_S):
+                        value = getattr(obj, name)
+                except (Exception, TimeLimit):  # noqa: BLE001 (a property that fails here spreads nothing)
+                    continue
+                if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+                    found[name] = set(value)
+        cache[cls] = found
+        return found
+
+    @staticmethod
+    def _property_named(cls, parameter_name):
+        """The public property of `cls` a parameter is named after (`target_resource_params`
+        -> `resource_params`: the longest tail of its words that names one), or None."""
+        words = parameter_name.split("_")
+        for start in range(len(words) - 1):  # a tail of two words or more: `n_wires` is no `wires`
+            name = "_".join(words[start:])
+            if isinstance(inspect.getattr_static(cls, name, None), (property, functools.cached_property)):
+                return name
+        return None
+
+    def _property_options(self, target, parameter, specimens):
+        """A class's own method that takes what its instances hold: a parameter named after a
+        public property of the class (`target_resource_params` beside `resource_params`), or
+        the VAR_KEYWORD stand-in of a spread mapping, is that property of an instance,
+        [("property", (specimen, name))], or None."""
+        if target.owner is None or target.kind not in ("classmethod", "staticmethod"):
+            return None
+        # instances of the class itself: a base class's method given a subclass's mapping is
+        # a call no one makes (ResourceOperator.adjoint_resource_decomp(**BasisEmbedding's))
+        own = [s for s in specimens(target.owner) if s is None or self._exactly(s, target.owner)][:4]
+        if parameter.kind == parameter.VAR_KEYWORD:
+            return [("property", (specimen, parameter.name)) for specimen in own] or None
+        name = self._property_named(target.owner, parameter.name)
+        return [("property", (specimen, name)) for specimen in own] or None if name else None
+
+    def _exactly(self, specimen, cls):
+        try:
+            return type(self.surface.build(specimen)) is cls
+        except (Exception, TimeLimit):  # noqa: BLE001 (does not build: not an instance to take from)
+            return False
+
+    def _recipe_stand_ins(self, cls):
+        """One stand-in per trusted recipe of `cls`: whether something would build it, without building."""
+        return [None for r in self.surface.recipes_for(cls) if r.trusted][:1]
 
     def _trusted_specimens(self, cls):
         """Objects the documentation or a configured constructor (RXGate(0.37)) builds: with
@@ -260,9 +382,15 @@ class CallLaws:
         anything: what `qusema surface` and the subject list need), or the reason why not."""
         target = self.targets()[subject]
         doc_types = target.doc_types()
-        for parameter in target.required():
-            found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
-            if isinstance(found, str):
+        bare = self._bare_reason(target)
+        if bare:
+            return bare
+        for parameter in self._parameters(target):
+            if parameter.kind == parameter.VAR_KEYWORD:
+                found = "spread"  # a mapping an instance holds: fillable when something builds one
+            else:
+                found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
+            if isinstance(found, str) and not self._property_options(target, parameter, self._recipe_stand_ins):
                 return found
         if target.kind == "method" and not any(r.trusted for r in self.surface.recipes_for(target.owner)):
             return f"no documented example or configured constructor builds a {target.owner.__name__}"
@@ -283,7 +411,10 @@ class CallLaws:
     def _has_forms(self, subject):
         target = self.targets()[subject]
         doc_types = target.doc_types()
-        for parameter in target.required():
+        bare = self._bare_reason(target)
+        if bare:
+            return bare
+        for parameter in self._parameters(target):
             found = self.arguments.options(parameter, doc_types, lambda cls: [], target.function)
             text = type_text(parameter, doc_types, target.function)
             if not isinstance(found, str) and any(kind == "literal" and equivalent_forms(value, text)
@@ -327,6 +458,12 @@ class CallLaws:
                 source = form[1] if form is not None and form[0] == i else value
                 if kind == "literal":
                     values.append(self._literal(source))
+                elif kind == "property":
+                    specimen, name = value
+                    held = getattr(self.surface.build(specimen), name)
+                    if isinstance(held, dict) and any(v is None for v in held.values()):
+                        reject()  # None: left for a later stage to decide (a precision from the config)
+                    values.append(held)
                 else:
                     built = self.surface.build(value)
                     values.append([built] if kind == "specimens" else built)
@@ -342,18 +479,18 @@ class CallLaws:
         state's `tensor` is two kinds no one documented to mix."""
         target = self.targets()[subject]
         doc_types = target.doc_types()
-        indices = [value for parameter, (kind, _), value in zip(target.required(), options, values)
+        indices = [value for parameter, (kind, _), value in zip(self._parameters(target), options, values)
                    if kind == "literal" and type(value) is int and INDEX_NAMES.search(parameter.name)
                    and not is_count(parameter.name)]  # num_qubits names qubits but counts them
         if len(indices) != len(set(indices)):
             return False  # two qubits (a control, a target) of one call are two different ones
-        counts = [value for parameter, (kind, _), value in zip(target.required(), options, values)
+        counts = [value for parameter, (kind, _), value in zip(self._parameters(target), options, values)
                   if kind == "literal" and type(value) is int and is_count(parameter.name)]
         if counts and indices and max(indices) >= min(counts):
             return False  # an index past a count given beside it
         size = _qubits(obj)
         descriptions = documented_descriptions(target.doc)
-        for parameter, (kind, _), value in zip(target.required(), options, values):
+        for parameter, (kind, _), value in zip(self._parameters(target), options, values):
             if kind != "specimen":
                 continue
             fixed = documented_qubit_count(descriptions.get(parameter.name))
@@ -378,9 +515,12 @@ class CallLaws:
 
     def _call(self, subject, obj, values):
         target = self.targets()[subject]
-        parameters = target.required()
-        positional = [v for p, v in zip(parameters, values) if p.kind != p.KEYWORD_ONLY]
+        parameters = self._parameters(target)
+        positional = [v for p, v in zip(parameters, values) if p.kind not in (p.KEYWORD_ONLY, p.VAR_KEYWORD)]
         keywords = {p.name: v for p, v in zip(parameters, values) if p.kind == p.KEYWORD_ONLY}
+        for p, v in zip(parameters, values):
+            if p.kind == p.VAR_KEYWORD:
+                keywords.update(v)  # what an instance holds, spread: Cls.resource_decomp(**op.resource_params)
         if target.kind == "method":
             function = getattr(obj, target.name)
         elif target.kind == "function":
@@ -448,6 +588,7 @@ class CallLaws:
         receiver, options, _ = example
         target = self.targets()[subject]
         arguments = ", ".join(v if k == "literal" else
+                              f"({self.surface.describe(v[0])}).{v[1]}" if k == "property" else
                               f"[{self.surface.describe(v)}]" if k == "specimens" else self.surface.describe(v)
                               for k, v in options)
         on = f" on {self.surface.describe(receiver)}" if receiver is not None else ""
@@ -465,7 +606,10 @@ class CallLaws:
         for i, (kind, value) in enumerate(options):
             name = f"arg{i}"
             names.append(name)
-            if kind != "literal":
+            if kind == "property":
+                lines.append(self.surface.specimen_code(value[0], target=f"{name}_of"))
+                lines.append(f"{name} = {name}_of.{value[1]}\n")
+            elif kind != "literal":
                 lines.append(self.surface.specimen_code(value, target=name))
                 if kind == "specimens":
                     lines.append(f"{name} = [{name}]\n")
@@ -476,9 +620,9 @@ class CallLaws:
 
     def _call_source(self, subject):
         target = self.targets()[subject]
-        parameters = target.required()
-        parts = [f"values[{i}]" if p.kind != p.KEYWORD_ONLY else f"{p.name}=values[{i}]"
-                 for i, p in enumerate(parameters)]
+        parameters = self._parameters(target)
+        parts = [f"**values[{i}]" if p.kind == p.VAR_KEYWORD else f"values[{i}]" if p.kind != p.KEYWORD_ONLY
+                 else f"{p.name}=values[{i}]" for i, p in enumerate(parameters)]
         if target.kind == "method":
             head = ""
             callee = f"obj.{target.name}"

@@ -313,12 +313,15 @@ def _own_doc(obj):
 class Surface:
     """The public surface of one library on the release that runs it, and its specimens."""
 
-    def __init__(self, library, prelude, skip_modules=(), parameter_value=None):
+    def __init__(self, library, prelude, skip_modules=(), parameter_value=None, named_values=None):
         self.library = library
         self.prelude = prelude  # run before every recipe (the imports the docs take for granted)
         self.skip_modules = skip_modules
         # (class, parameter) -> source of a value for a required constructor parameter, or None
         self.parameter_value = parameter_value or (lambda cls, parameter: None)
+        # parameter name -> sources of values of a kind the library's own protocol defines for
+        # that name everywhere it is used (PennyLane's `wire_map`: old wire -> new wire)
+        self.named_values = dict(named_values or {})
 
     def prepare(self):
         """Compute the surface now. The sandbox's warm worker, which forks a child per check,

@@ -19,7 +19,9 @@ which release is right, so it is a potential bug, with both answers in the repor
 """
 
 import hashlib
+import inspect
 import json
+import re
 
 from contract_runtime import Contract, TimeLimit
 from surface_calls import is_panic
@@ -95,10 +97,20 @@ def recipe_digest(recipe):
     return code_digest(recipe.code, recipe.shown)
 
 
+# Queries that measure how a result is built (its depth, its gate count) rather than what it
+# is: a release that synthesizes the same operation with other gates answers them differently,
+# and only a documented optimum would make that a regression. What the object is (its size in
+# qubits, its operator, its parameters) is still compared.
+COST_MEASURE = re.compile(r"\b(?:depth|critical path|number of (?:instructions|gates|operations|non-?local)|"
+                          r"count each operation|count the operations|tensor factors|factored|longest path)\b",
+                          re.IGNORECASE)
+
+
 def _query_members(surface):
     by_owner = {}
     for member in surface.members.values():
-        if _is_query(member):
+        summary = inspect.cleandoc(member.doc).split("\n\n")[0] if member.doc else ""
+        if _is_query(member) and not COST_MEASURE.search(summary):
             by_owner.setdefault(member.owner, []).append(member)
     return by_owner
 
@@ -175,7 +187,8 @@ def call_digest(calls, subject, example):
     build its object and arguments, and the literals."""
     receiver, arguments, _ = example
     parts = [subject, json.dumps(example)]
-    for specimen in [receiver, *(value for kind, value in arguments if kind != "literal")]:
+    built = [value[0] if kind == "property" else value for kind, value in arguments if kind != "literal"]
+    for specimen in [receiver, *built]:
         if specimen is not None:
             recipe = calls.surface.recipes[specimen[0]]
             parts.append(recipe.code + "\0" + recipe.shown)

@@ -42,6 +42,9 @@ SURFACE = Surface(
     prelude="import numpy as np\nimport pennylane as qml\nimport pennylane as qp\n",  # the docs write both
     skip_modules=("labs", "pennylane.data", "capture", "compiler", "qnn", "drawer", "pennylane.io", "pennylane.ftqc"),
     parameter_value=parameter_value,
+    # Operator.map_wires and every override: "wire_map (dict): dictionary containing the old wires
+    # as keys and the new wires as values"; labels for every wire an operator here may act on
+    named_values={"wire_map": ("{0: 'a', 1: 'b', 2: 'c', 3: 'd', 4: 'e', 5: 'f', 6: 'g', 7: 'h'}",)},
 )
 
 SOURCE = (

@@ -95,3 +95,29 @@ def test_an_operators_scalar_parameters_come_from_its_documented_types(pennylane
     result = pennylane_runtime.assert_holds("pennylane.surface.no-internal-error", "pennylane.Displacement.label",
                                             examples=3)
     assert result["examples"] >= 1, result
+
+
+PL_PLANT = PLANT.replace("import functools, linecache, qiskit\n", "import functools, linecache, pennylane as qiskit\n")
+
+# estimator QFT.resource_decomp dies of a TypeError inside the library when called as its own
+# entry (the documentation's qre.estimate, which builds the specimens, still gets the resources).
+CRASHING_RESOURCE_DECOMP = PL_PLANT + (
+    "import inspect\n"
+    "import pennylane.estimator as qre\n"
+    "original = qre.QFT.resource_decomp.__func__\n"
+    "made = plant('def resource_decomp(cls, num_wires):\\n"
+    "    if not any(f.function == \"estimate\" for f in inspect.stack()):\\n"
+    "        return num_wires + None\\n"
+    "    return original(cls, num_wires)\\n', {'original': original, 'inspect': inspect})\n"
+    "qre.QFT.resource_decomp = classmethod(functools.wraps(original)(made['resource_decomp']))\n")
+
+
+def test_a_class_method_takes_the_mapping_its_instances_hold(pennylane_runtime):
+    """QFT.resource_decomp(num_wires) documents the parameters QFT instances hold in
+    `resource_params`: it is called as QFT.resource_decomp(**qft.resource_params), with the
+    instance its documentation builds, not with guesses."""
+    law = "pennylane.surface.calls-have-no-internal-error"
+    subject = "pennylane.estimator.QFT.resource_decomp"
+    pennylane_runtime.assert_holds(law, subject, examples=3)
+    result = pennylane_runtime.assert_caught(law, subject, CRASHING_RESOURCE_DECOMP, examples=3)
+    assert "resource_params" in result["message"] and "TypeError" in result["message"], result["message"]
