@@ -11,7 +11,7 @@ import json
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import ExitStack, suppress
 from dataclasses import asdict, dataclass, field, replace
@@ -476,6 +476,8 @@ def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], 
     for _ in range(ctx.config.deepen):
         results = dict(store.item_results(ctx.run_id))
         held = [i for i in current if results.get(i.key, {}).get("outcome") == "holds"]
+        priority = deepening_priorities(results.values())
+        held.sort(key=lambda i: -priority.get(i.contract, 0.0))
         examples *= DEEPEN_FACTOR
         current = [WorkItem(i.contract, i.subject, examples) for i in held]
         if not current:
@@ -483,6 +485,21 @@ def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], 
         progress(f"time left: {len(current)} laws that held are checked again with {examples} examples")
         if _check_all(store, ctx, engines, current, started, progress) != "complete":
             return
+
+
+def deepening_priorities(results: Iterable[dict]) -> dict[str, float]:
+    """contract -> how much its next examples are worth, as a bandit over laws sees it: what
+    it has yielded (violations, plus one so that a law that found nothing yet still gets a
+    turn) per second an example of it costs. The budget then goes first to what is cheap and
+    to what has paid."""
+    totals: dict[str, list[float]] = {}
+    for result in results:
+        entry = totals.setdefault(result.get("contract", ""), [0.0, 0.0, 0.0])
+        entry[0] += result.get("outcome") == "violated"
+        entry[1] += result.get("examples", 0)
+        entry[2] += result.get("seconds", 0.0)
+    return {contract: (1 + violations) / max(seconds / examples if examples else 1.0, 1e-3)
+            for contract, (violations, examples, seconds) in totals.items()}
 
 
 @dataclass

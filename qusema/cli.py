@@ -250,7 +250,8 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--deepen", type=click.IntRange(0, 4), default=1, show_default=True,
               help="Rounds, once every check is done and time is left, of checking the laws that held again "
-                   "with 4x the examples of the round before, drawn from a seed of the round's own (0: none).")
+                   "with 4x the examples of the round before, drawn from a seed of the round's own (0: none); "
+                   "laws whose examples are cheapest and that found most go first.")
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
               help="Sandboxes checking in parallel.")
 @click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,

@@ -450,10 +450,106 @@ class Surface:
                                           shown=_doctest_shown(doc) if k == 0 else "")
         for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
             built = self._constructor_code(cls, dotted)
+            if built is None or not built[1]:
+                built = self._factory_code(cls, dotted) or built  # CouplingMap.from_line(2), not CouplingMap()
             if built is not None:
                 recipe_id = f"{dotted}#new"
                 found[recipe_id] = Recipe(recipe_id, built[0], dotted, documented=False, configured=built[1])
+        # then the classes whose constructor takes objects of the library's own classes
+        # (SabreLayout(coupling_map), SetLayout(layout)): each such argument built by a recipe of
+        # the first round, its code before the call (one level: no argument built this way)
+        for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
+            if f"{dotted}#new" not in found:
+                code = self._composed_constructor_code(cls, dotted, found)
+                if code is not None:
+                    found[f"{dotted}#new"] = Recipe(f"{dotted}#new", code, dotted, documented=False, configured=True)
         return found
+
+    def _factory_code(self, cls, dotted):
+        """(code, True) calling the first public `from_*` class method of `cls` whose required
+        parameters are all filled from their names or annotations (an alternative constructor
+        given each argument: `CouplingMap.from_line(num_qubits=2)`), or None."""
+        if inspect.isabstract(cls):
+            return None
+        for name, raw in sorted(vars(cls).items()):
+            if not name.startswith("from_") or not isinstance(raw, classmethod):
+                continue
+            try:
+                parameters = list(inspect.signature(raw.__func__).parameters.values())[1:]
+            except (TypeError, ValueError):
+                continue
+            arguments = []
+            for parameter in parameters:
+                if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
+                        parameter.default is not parameter.empty:
+                    continue
+                value = self.parameter_value(cls, parameter)
+                if value is None:
+                    break
+                arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
+            else:
+                if arguments:
+                    module, short = dotted.rsplit(".", 1)
+                    return f"from {module} import {short}\nobj = {short}.{name}({', '.join(arguments)})\n", True
+        return None
+
+    def _composed_constructor_code(self, cls, dotted, recipes):
+        from surface_arguments import ArgumentOptions, documented_types, type_text
+
+        if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
+            return None
+        try:
+            signature = constructor_signature(cls)
+        except (TypeError, ValueError):
+            return None
+        init = cls.__init__ if inspect.isfunction(cls.__init__) else cls
+        docs = documented_types("\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d))
+        lines, arguments = [], []
+        for parameter in signature.parameters.values():
+            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
+                    parameter.default is not parameter.empty:
+                continue
+            value = self.parameter_value(cls, parameter)
+            if value is None:
+                built = self._argument_from_recipes(type_text(parameter, docs, init), init, recipes,
+                                                    ArgumentOptions(self))
+                if built is None:
+                    return None
+                code, variable = built
+                value = f"_argument{len(lines)}"
+                lines.append(f"{code.rstrip()}\n{value} = {variable}\n")
+            arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
+        if not lines:
+            return None
+        module, name = dotted.rsplit(".", 1)
+        return "".join(lines) + f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n"
+
+    def _argument_from_recipes(self, text, function, recipes, options):
+        """(code, variable) of a first-round recipe that builds one object of a library class
+        the type text names as a plain argument (an alternative of a union), or None: the
+        class's constructor recipe, else a documented program that names the class."""
+        from surface_arguments import _alternatives, _item_place
+
+        for alternative in _alternatives(text or ""):
+            match = re.fullmatch(r"\s*~?\.?([A-Za-z_][\w.]*)\s*", alternative)
+            if match is None or match.group(1).lower() == "none" or _item_place(alternative, match.start(1)) != "plain":
+                continue
+            for cls in options._classes_named(match.group(1), function):
+                dotted = self.classes.get(cls)
+                candidates = [recipes.get(f"{dotted}#new")] + sorted(
+                    (r for r in recipes.values() if r.documented and cls.__name__ in r.words),
+                    key=lambda r: (not r.origin.startswith(dotted), len(r.code)))[:6]
+                for recipe in candidates:
+                    if recipe is None or not recipe.trusted:
+                        continue
+                    try:
+                        namespace = self.run_recipe(recipe)
+                    except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
+                        continue
+                    for variable, value in sorted(namespace.items()):
+                        if not variable.startswith("_") and type(value) is cls:
+                            return recipe.code, variable
+        return None
 
     def _with_imports(self, program, origin):
         """A documented program with the imports of the library's public names it takes for
@@ -606,7 +702,8 @@ def generic_parameter_value(cls, parameter):
     if annotation in (int, "int") or name in COUNT_NAMES or name.startswith("num_"):  # "int": postponed
         return "2"
     if annotation in (float, "float") or name in ANGLE_NAMES or name.endswith("_angle"):
-        index = list(constructor_signature(cls).parameters).index(parameter.name)
+        names = list(constructor_signature(cls).parameters)
+        index = names.index(parameter.name) if parameter.name in names else 0  # a factory's own parameter
         return ANGLE_VALUES[index % len(ANGLE_VALUES)]
     return _documented_number(cls, parameter)
 
@@ -624,7 +721,8 @@ def _documented_number(cls, parameter):
     if words <= INT_WORDS:
         return "2"
     if words <= FLOAT_WORDS | INT_WORDS:
-        index = list(constructor_signature(cls).parameters).index(parameter.name)
+        names = list(constructor_signature(cls).parameters)
+        index = names.index(parameter.name) if parameter.name in names else 0  # a factory's own parameter
         return ANGLE_VALUES[index % len(ANGLE_VALUES)]
     return None
 
