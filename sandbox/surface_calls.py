@@ -297,9 +297,16 @@ class CallLaws:
             return None
         defaults = [p.default for p in target.signature().parameters.values()
                     if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "cls"]
-        if all(_configures(d) for d in defaults):
+        if all(_configures(d) for d in defaults) or self._shown_bare(target):
             return None
         return "only a bare call: its defaults leave it empty"
+
+    def _shown_bare(self, target):
+        """Whether a documented program calls it with nothing (`CommutationChecker()`): then the
+        docs show the bare call is how it is used, whatever its defaults."""
+        callee = target.owner.__name__ if target.kind == "constructor" else target.name
+        bare = re.compile(rf"\b{re.escape(callee)}\(\s*\)")
+        return any(bare.search(r.code) for r in self.surface.recipes.values() if r.documented)
 
     def _spread_property(self, target, required):
         """The name of a mapping property of the class's instances whose keys cover every
