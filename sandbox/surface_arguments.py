@@ -192,6 +192,8 @@ class ArgumentOptions:
                     continue  # a key of a mapping, an item of a tuple inside a list: shapes we do not guess
                 in_sequence = where == "sequence"
                 for cls in self._classes_named(match.group(), function):
+                    if _is_array_class(cls):
+                        continue  # an array of the library's (pennylane.numpy.tensor): a shape only prose gives
                     found += [("specimens" if in_sequence else "specimen", s) for s in specimens(cls)[:4]]
             # literals for each alternative of a union that is numbers or a flat list of them; a
             # matrix, a mapping, a string, a callable, a nested list would be a guess at a shape.
@@ -227,6 +229,11 @@ class ArgumentOptions:
             values = ANGLE_VALUES[:2]
             found += [("literal", v) for v in (_sequence_of(values) if sequence else values)]
         return found
+
+
+def _is_array_class(cls):
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(cls, type) and issubclass(cls, numpy.ndarray)
 
 
 _UNION_HEAD = re.compile(r"^\s*(?:typing\.)?(?:Union|Optional)\s*\[(.*)\]\s*$", re.S)

@@ -24,7 +24,7 @@ from contract_runtime import Contract, TimeLimit, time_limit
 from surface_arguments import (INDEX_NAMES, ArgumentOptions, documented_descriptions, documented_qubit_count,
                                documented_types, equivalent_forms, is_count, type_text)
 from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _configures, _own_doc, _quiet, _short,
-                              constructor_signature, internal_error, same)
+                              capability_denied, constructor_signature, internal_error, same)
 
 MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
 # Callables whose effect is outside their answer (files, screens, processes, the network) or
@@ -249,13 +249,21 @@ class CallLaws:
             found = (self._property_options(target, parameter, self._trusted_specimens) or "no instance to take it from"
                      if parameter.kind == parameter.VAR_KEYWORD or self._property_named(target.owner, parameter.name)
                      and target.kind in ("classmethod", "staticmethod") else
-                     self.arguments.options(parameter, doc_types, self._trusted_specimens, target.function))
+                     self.arguments.options(parameter, doc_types, self._own_first(target), target.function))
             if isinstance(found, str):
                 found = self._property_options(target, parameter, self._trusted_specimens) or found
             if isinstance(found, str):
                 return found
-            options.append((parameter, found))
+            options.append((parameter, self._own_where_any(target, found)))
         return receivers, options
+
+    def _own_where_any(self, target, found):
+        """A parameter's options narrowed to the objects the callable's own documentation
+        builds, when it builds any of the parameter's kinds (else all of them)."""
+        homes = tuple(h for h in (target.subject, self.surface.classes.get(target.owner)) if h)
+        own = [(kind, value) for kind, value in found if kind in ("specimen", "specimens")
+               and self.surface.recipes[value[0]].origin.startswith(homes)]
+        return own + [(kind, value) for kind, value in found if kind == "literal"] if own else found
 
     def _parameters(self, target):
         """The parameters a call fills: the required ones; for a class's own static or class
@@ -289,9 +297,16 @@ class CallLaws:
             return None
         defaults = [p.default for p in target.signature().parameters.values()
                     if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "cls"]
-        if all(_configures(d) for d in defaults):
+        if all(_configures(d) for d in defaults) or self._shown_bare(target):
             return None
         return "only a bare call: its defaults leave it empty"
+
+    def _shown_bare(self, target):
+        """Whether a documented program calls it with nothing (`CommutationChecker()`): then the
+        docs show the bare call is how it is used, whatever its defaults."""
+        callee = target.owner.__name__ if target.kind == "constructor" else target.name
+        bare = re.compile(rf"\b{re.escape(callee)}\(\s*\)")
+        return any(bare.search(r.code) for r in self.surface.recipes.values() if r.documented)
 
     def _spread_property(self, target, required):
         """The name of a mapping property of the class's instances whose keys cover every
@@ -365,6 +380,35 @@ class CallLaws:
             return type(self.surface.build(specimen)) is cls
         except (Exception, TimeLimit):  # noqa: BLE001 (does not build: not an instance to take from)
             return False
+
+    def _own_first(self, target):
+        """specimens(cls) for the arguments of `target`: those its own documentation builds (the
+        docstrings of the callable and of its class) when there are any, else any trusted ones.
+        What a callable's docs pass it is what it accepts; an object borrowed from another API's
+        docs is of the right type but may break a constraint the callee states in prose (a
+        complex-coefficient sentence for a real vector space, unnormalized coefficients)."""
+        homes = tuple(h for h in (target.subject, self.surface.classes.get(target.owner)) if h)
+
+        own_recipes = sorted((r for r in self.surface.recipes.values() if r.documented and r.origin.startswith(homes)),
+                             key=lambda r: r.id)[:4]
+
+        def specimens(cls):
+            own = []
+            for recipe in own_recipes:
+                try:
+                    namespace = self.surface.run_recipe(recipe)
+                except (Exception, TimeLimit):  # noqa: BLE001 (a program that does not run here builds nothing)
+                    continue
+                for variable, value in sorted(namespace.items()):
+                    if variable.startswith("_") or inspect.isclass(value):
+                        continue
+                    if isinstance(value, cls):
+                        own.append((recipe.id, variable))
+                    elif isinstance(value, (list, tuple)):  # `ops = [qp.X(0), qp.X(1)]`: its items
+                        own += [(recipe.id, f"{variable}[{i}]") for i, item in enumerate(value[:4])
+                                if isinstance(item, cls) and not inspect.isclass(item)]
+            return own or self._trusted_specimens(cls)
+        return specimens
 
     def _recipe_stand_ins(self, cls):
         """One stand-in per trusted recipe of `cls`: whether something would build it, without building."""
@@ -469,6 +513,8 @@ class CallLaws:
                     values.append([built] if kind == "specimens" else built)
         except (Exception, TimeLimit):  # noqa: BLE001 (it built when listed; here it did not: no verdict)
             reject()
+        if obj is not None and capability_denied(obj, self.targets()[subject].name):
+            reject()  # the receiver documents that it lacks what this method needs (supports_X False)
         if not self._same_kind(subject, obj, options, values):
             reject()
         return obj, values

@@ -197,6 +197,32 @@ def _configures(default):
         return True
 
 
+ITEM_OF = re.compile(r"([A-Za-z_]\w*)\[(\d)\]")
+
+
+def capability_denied(obj, member_name):
+    """The documented capability predicate of `obj` that says it lacks what `member_name`
+    needs, or None. A class that declares `supports_X` or `has_X` documents that its members
+    about X are defined only where the predicate holds (`heisenberg_obs` on an operator whose
+    `supports_heisenberg` is False, `matrix` where `has_matrix` is False): asking there is
+    asking the undefined."""
+    words = set(member_name.lower().strip("_").split("_"))
+    for attribute in dir(type(obj)):
+        for prefix in ("supports_", "has_"):
+            if not attribute.startswith(prefix):
+                continue
+            wanted = set(attribute[len(prefix):].split("_"))
+            if not wanted or not wanted <= words:
+                continue
+            try:
+                value = getattr(obj, attribute)
+            except Exception:  # noqa: BLE001 (a predicate that fails says nothing)
+                continue
+            if value is False:
+                return attribute
+    return None
+
+
 class Recipe:
     """Code that builds specimens: a docstring's examples, or a constructor call."""
 
@@ -667,7 +693,9 @@ class Surface:
 
     def build(self, specimen):
         recipe_id, variable = specimen
-        return self.run_recipe(self.recipes[recipe_id])[variable]
+        namespace = self.run_recipe(self.recipes[recipe_id])
+        item = ITEM_OF.fullmatch(variable)  # `ops[0]`: an item of a list the program builds
+        return namespace[item.group(1)][int(item.group(2))] if item else namespace[variable]
 
     def specimen_code(self, specimen, target="obj"):
         """Standalone source that builds the specimen into `target`."""
@@ -904,6 +932,8 @@ class SurfaceLaws:
 
         member = self._member(subject)
         obj = self._built(specimen)
+        if capability_denied(obj, member.name):
+            reject()  # the object documents that it lacks what this member needs
         try:
             _call(obj, member)
         except TimeLimit:

@@ -203,3 +203,29 @@ def test_the_neighbours_of_an_example_change_one_library_argument_at_a_time(monk
     changed = neighbours.changed(3, "5")
     assert "QFTGate(5)" in changed and "QuantumCircuit(3)" in changed and "np.linspace(0, 1, 5)" in changed
     assert neighbours.changed(0, "2").count("QuantumCircuit(2)") == 1 and "QFTGate(4)" in neighbours.changed(0, "2")
+
+
+def test_a_member_is_not_asked_of_an_object_whose_capability_predicate_denies_it(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    explorer = importlib.import_module("surface_explorer")
+
+    class Gaussian:
+        supports_heisenberg = True
+        has_matrix = False
+
+    class NonGaussian(Gaussian):
+        supports_heisenberg = False
+
+    assert explorer.capability_denied(NonGaussian(), "heisenberg_obs") == "supports_heisenberg"
+    assert explorer.capability_denied(Gaussian(), "heisenberg_obs") is None
+    assert explorer.capability_denied(Gaussian(), "matrix") == "has_matrix"
+    assert explorer.capability_denied(Gaussian(), "compute_eigvals") is None  # no predicate speaks of it
+
+
+def test_an_array_class_of_the_library_is_a_shape_not_an_object_to_borrow(arguments):
+    import numpy as np
+
+    class Tensor(np.ndarray):
+        pass
+
+    assert arguments._is_array_class(Tensor) and not arguments._is_array_class(int)

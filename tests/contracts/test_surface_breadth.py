@@ -121,3 +121,38 @@ def test_a_class_method_takes_the_mapping_its_instances_hold(pennylane_runtime):
     pennylane_runtime.assert_holds(law, subject, examples=3)
     result = pennylane_runtime.assert_caught(law, subject, CRASHING_RESOURCE_DECOMP, examples=3)
     assert "resource_params" in result["message"] and "TypeError" in result["message"], result["message"]
+
+
+# CheckMap.run dies of an AttributeError inside the library.
+CRASHING_CHECK_MAP = PLANT + (
+    "import functools\n"
+    "from qiskit.transpiler.passes import CheckMap\n"
+    "original = CheckMap.run\n"
+    "made = plant('def run(self, dag):\\n    return dag.no_such_thing\\n', {})\n"
+    "CheckMap.run = functools.wraps(original)(made['run'])\n")
+
+
+def test_a_class_that_takes_a_library_object_is_built_with_one_an_alternative_constructor_makes(qiskit_runtime):
+    """CheckMap(coupling_map) takes a CouplingMap, whose plain constructor builds an empty one
+    and whose from_line(num_qubits) builds a real one: CheckMap's recipe builds the map that way
+    first, and CheckMap.run gets a receiver."""
+    recipe = qiskit_runtime("import json\nfrom contracts import qiskit_surface as m\n"
+                            "print(json.dumps(m.SURFACE.recipes['qiskit.transpiler.passes.CheckMap#new'].code))")
+    assert "CouplingMap.from_" in recipe and "CheckMap(coupling_map=" in recipe, recipe
+    qiskit_runtime.assert_holds(CALLS, "qiskit.transpiler.passes.CheckMap.run", examples=3)
+    result = qiskit_runtime.assert_caught(CALLS, "qiskit.transpiler.passes.CheckMap.run", CRASHING_CHECK_MAP,
+                                          examples=3)
+    assert "AttributeError" in result["message"] and "planted.py" in result["message"], result["message"]
+
+
+def test_an_argument_comes_from_the_callables_own_documentation_when_it_builds_one(pennylane_runtime):
+    """PauliVSpace's docs build its generators as a list of operators (`ops = [qp.X(0), ...]`);
+    a PauliSentence borrowed from another docstring (complex coefficients, against the space's
+    documented dtype=float) is no longer what it is called with."""
+    plan = pennylane_runtime("import json\nfrom contracts import pennylane_surface as m\n"
+                             "receivers, options = m.CALLS.plan('pennylane.pauli.PauliVSpace')\n"
+                             "print(json.dumps([value for _, found in options for _, value in found]))")
+    assert plan and all(recipe.startswith("pennylane.pauli.PauliVSpace") for recipe, _ in plan), plan
+    assert any(variable.startswith("ops[") for _, variable in plan), plan
+    pennylane_runtime.assert_holds("pennylane.surface.calls-have-no-internal-error", "pennylane.pauli.PauliVSpace",
+                                   examples=4)
