@@ -21,10 +21,12 @@ included, except for operations Qiskit documents as defined only up to a global 
 
 import functools
 import inspect
+import re
 
 import numpy as np
 
 from contract_runtime import Contract
+from surface_explorer import TRIAGE_SOURCE, internal_error
 from contracts.qiskit_surface import SURFACE
 from contracts.qiskit_transformation import (ATOL, PHASELESS_OPERATIONS, _helpers_source, oracle_matrix,
                                              synthesis_gap)
@@ -70,44 +72,65 @@ def _subjects():
     return [name for name in names if name.split(".", 1)[0] in operations]
 
 
+# "The plugin supports the following plugin-specific options:  * num_clean_ancillas: ..."
+_OPTIONS_HEAD = re.compile(r"plugin-specific options", re.IGNORECASE)
+_OPTION = re.compile(r"^\s*[*-]\s*`*(\w+)`*\s*:", re.MULTILINE)
+
+
+def _count_options(subject):
+    """{option: 2} for the options a plugin's docstring lists whose names are counts (the
+    auxiliary qubits it may use: `num_clean_ancillas`); {} when it lists none. A plugin that
+    needs ancillas declines without them; given them, it returns a circuit on more qubits."""
+    operation, method = subject.split(".", 1)
+    doc = inspect.getdoc(type(_manager().method(operation, method))) or ""
+    head = _OPTIONS_HEAD.search(doc)
+    if head is None:
+        return {}
+    return {name: 2 for name in _OPTION.findall(doc[head.end():]) if name.startswith("num_")}
+
+
 def _strategy(subject):
     from hypothesis import strategies as st
 
-    return st.sampled_from(_operations_by_name()[subject.split(".", 1)[0]])
+    options = _count_options(subject)
+    return st.tuples(st.sampled_from(_operations_by_name()[subject.split(".", 1)[0]]),
+                     st.sampled_from([{}, options] if options else [{}]))
 
 
-def _run_plugin(subject, op):
+def _run_plugin(subject, op, options):
     from qiskit.converters import dag_to_circuit
     from qiskit.dagcircuit import DAGCircuit
 
     operation, method = subject.split(".", 1)
     plugin = _manager().method(operation, method)
-    out = plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)))
+    out = plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)), **options)
     return dag_to_circuit(out) if isinstance(out, DAGCircuit) else out
 
 
-def _check(subject, specimen):
+def _check(subject, example):
     from hypothesis import reject
     from qiskit.exceptions import QiskitError
     from qiskit.quantum_info import Operator
 
+    specimen, options = example
     op = SURFACE.build(specimen)
     try:
         expected = Operator(op).data
     except (QiskitError, TypeError):  # no matrix (free parameters, a non-unitary instruction): no oracle
         reject()
     try:
-        out = _run_plugin(subject, op)
+        out = _run_plugin(subject, op, options)
     except QiskitError:
         reject()  # the library's documented refusal of this input
     if out is None:
         reject()  # "None otherwise": the plugin declined
     gap = synthesis_gap(out, np.asarray(expected, dtype=complex), op.name in PHASELESS_OPERATIONS, oracle_matrix)
     assert gap < ATOL, (f"plugin {subject} returns a circuit that does not implement "
-                        f"{_describe(subject, specimen)} (max deviation {gap:.3g})")
+                        f"{_describe(subject, example)} (max deviation {gap:.3g})")
 
 
-def _reproduce(subject, specimen):
+def _reproduce(subject, example):
+    specimen, options = example
     operation, method = subject.split(".", 1)
     up_to_phase = operation in PHASELESS_OPERATIONS
     return (SURFACE.specimen_code(specimen, target="op") +
@@ -117,7 +140,7 @@ def _reproduce(subject, specimen):
             "from qiskit.quantum_info import Operator\n"
             "from qiskit.transpiler.passes.synthesis.plugin import HighLevelSynthesisPluginManager\n"
             f"plugin = HighLevelSynthesisPluginManager().method({operation!r}, {method!r})\n"
-            "out = plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)))\n"
+            f"out = plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)), **{options!r})\n"
             "out = dag_to_circuit(out) if isinstance(out, DAGCircuit) else out\n"
             "assert out is not None, 'the plugin declined this input (no verdict)'\n"
             + _helpers_source() + inspect.getsource(synthesis_gap) +
@@ -125,8 +148,9 @@ def _reproduce(subject, specimen):
             f"assert gap < {ATOL}, f'plugin {subject} does not implement the operation: max deviation {{gap}}'\n")
 
 
-def _describe(subject, specimen):
-    return SURFACE.describe(specimen)
+def _describe(subject, example):
+    specimen, options = example
+    return SURFACE.describe(specimen) + (f" with options {options}" if options else "")
 
 
 def _api(subject):
@@ -140,13 +164,52 @@ def _api(subject):
     return f"{dotted}.run"
 
 
-def _validity(subject, specimen):
+def _validity(subject, example):
+    specimen = example[0]
     # an operation the docs build is documented input; one a configured constructor builds
     # (a count of 2, an angle of 0.37) is of documented types but not itself documented
     return "documented" if SURFACE.recipes[specimen[0]].documented else "undocumented"
 
 
+def _check_runs(subject, example):
+    from hypothesis import reject
+
+    specimen, options = example
+    op = SURFACE.build(specimen)
+    try:
+        _run_plugin(subject, op, options)
+    except Exception as exc:  # noqa: BLE001 (triaged: only an internal error is a finding)
+        where = internal_error(exc, "qiskit")
+        if where is None:
+            reject()  # the library's own refusal (QiskitError, a raise statement): not a crash
+        raise AssertionError(f"plugin {subject} on {_describe(subject, example)} raised an internal error: "
+                             f"{type(exc).__name__}: {exc} (raised at {where})") from exc
+
+
+def _reproduce_runs(subject, example):
+    specimen, options = example
+    operation, method = subject.split(".", 1)
+    return (TRIAGE_SOURCE.strip("\n") + "\n\n\n" + SURFACE.specimen_code(specimen, target="op") +
+            "from qiskit.transpiler.passes.synthesis.plugin import HighLevelSynthesisPluginManager\n"
+            f"plugin = HighLevelSynthesisPluginManager().method({operation!r}, {method!r})\n"
+            "try:\n"
+            f"    plugin.run(op, coupling_map=None, target=None, qubits=list(range(op.num_qubits)), **{options!r})\n"
+            "except Exception as exc:\n"
+            "    where = internal_error(exc, 'qiskit')\n"
+            "    if where is None:\n"
+            "        raise  # the library's own refusal: not this defect\n"
+            f"    raise AssertionError(f'plugin {subject} raised an internal error: {{type(exc).__name__}}: {{exc}} "
+            "(at {where})') from exc\n")
+
+
 CONTRACTS = [
+    Contract("qiskit.transform.synthesis-plugin-runs", "transformation, synthesis, compilation",
+             "every registered high-level-synthesis plugin, given an operation of its name (and the auxiliary "
+             "qubits its documented options offer), runs without an internal error (a builtin error raised inside "
+             "the library, not by its own raise statement)",
+             "documentation: HighLevelSynthesisPlugin.run, the qiskit.synthesis entry points",
+             _subjects, _strategy, _check_runs, _reproduce_runs, _api, validity="undocumented", describe=_describe,
+             validity_of=_validity, kind="crash"),
     Contract("qiskit.transform.synthesis-plugin-implements-operation", "transformation, synthesis, compilation",
              "every registered high-level-synthesis plugin, given an operation of its name, returns None or a "
              "circuit with the operation's unitary (ancillas from |0> back to |0>; Clifford up to global phase)",

@@ -229,3 +229,25 @@ def test_an_array_class_of_the_library_is_a_shape_not_an_object_to_borrow(argume
         pass
 
     assert arguments._is_array_class(Tensor) and not arguments._is_array_class(int)
+
+
+def test_objects_that_print_alike_but_for_numpys_scalar_repr_are_the_same_answer(monkeypatch):
+    """Two gates on fresh symbols of one name are unequal and print alike; one built with
+    np.float64(0.37) prints `np.float64(0.37)` where the other prints 0.37: the same answer."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    explorer = importlib.import_module("surface_explorer")
+
+    class Printed:
+        def __init__(self, text):
+            self.text = text
+
+        def __eq__(self, other):
+            return False  # fresh symbols: never equal
+
+        __hash__ = None
+
+        def __str__(self):
+            return self.text
+
+    assert explorer.same(Printed("r(a, 0.37)"), Printed("r(a, np.float64(0.37))"), plain=True)
+    assert not explorer.same(Printed("r(a, 0.37)"), Printed("r(a, np.float64(0.38))"), plain=True)

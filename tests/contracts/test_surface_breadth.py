@@ -156,3 +156,28 @@ def test_an_argument_comes_from_the_callables_own_documentation_when_it_builds_o
     assert any(variable.startswith("ops[") for _, variable in plan), plan
     pennylane_runtime.assert_holds("pennylane.surface.calls-have-no-internal-error", "pennylane.pauli.PauliVSpace",
                                    examples=4)
+
+
+# The full QFT synthesis plugin dies of a TypeError inside the library.
+CRASHING_QFT_PLUGIN = PLANT + (
+    "import functools\n"
+    "from qiskit.transpiler.passes.synthesis.hls_plugins import QFTSynthesisFull\n"
+    "original = QFTSynthesisFull.run\n"
+    "made = plant('def run(self, high_level_object, *args, **options):\\n"
+    "    return high_level_object.num_qubits + None\\n', {})\n"
+    "QFTSynthesisFull.run = functools.wraps(original)(made['run'])\n")
+
+
+def test_a_synthesis_plugin_that_crashes_is_a_crash_finding(qiskit_runtime):
+    law = "qiskit.transform.synthesis-plugin-runs"
+    qiskit_runtime.assert_holds(law, "qft.full", examples=3)
+    result = qiskit_runtime.assert_caught(law, "qft.full", CRASHING_QFT_PLUGIN, examples=3)
+    assert "TypeError" in result["message"] and "planted.py" in result["message"], result["message"]
+
+
+def test_a_plugin_that_needs_auxiliary_qubits_is_given_those_its_documentation_offers(qiskit_runtime):
+    """mcx.1_clean_b95 declines without an auxiliary qubit; its docstring lists the option
+    num_clean_ancillas, and given it, the plugin's circuit is judged (on ancillas from |0>)."""
+    result = qiskit_runtime.assert_holds("qiskit.transform.synthesis-plugin-implements-operation",
+                                         "mcx.1_clean_b95", examples=6)
+    assert result["examples"] >= 1, result
