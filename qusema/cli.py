@@ -11,6 +11,7 @@ import click
 
 from qusema.agent.cli_commands import agent_config, llm_options, replay_command
 from qusema.bench.cli_commands import bench_group
+from qusema.notices import NoticeGroup
 from qusema.oracle.cli_commands import mutate_command
 from qusema.progress_display import AuditProgress
 from qusema.sandbox.cli_commands import env_group, run_command
@@ -35,7 +36,7 @@ def _echo_json(payload: object) -> None:
     click.echo(json.dumps(payload, indent=2, default=str))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=NoticeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="qusema")
 def main() -> None:
     """QuSema finds silent bugs in quantum libraries (Qiskit, PennyLane): documented APIs

@@ -96,10 +96,11 @@ def env_rm(key_or_requirement: str) -> None:
               help="Run under this existing interpreter instead of a made environment.")
 @click.option("--sandbox", "sandbox", type=SANDBOX_CHOICES, default="auto", show_default=True)
 @click.option("--cold", is_flag=True, help="A fresh sandbox and interpreter, nothing preloaded.")
-@click.option("--timeout", "timeout", type=float, default=Limits.timeout_s, show_default=True,
-              help="Seconds.")
-@click.option("--memory-mb", "memory_mb", type=int, default=Limits.memory_bytes // 2**20,
-              show_default=True)
+# Positive ranges: a zero or negative limit would otherwise reach the sandbox as "no limit".
+@click.option("--timeout", "timeout", type=click.FloatRange(0, 24 * 3600, min_open=True),
+              default=Limits.timeout_s, show_default=True, help="Seconds.")
+@click.option("--memory-mb", "memory_mb", type=click.IntRange(1, 2**20), default=Limits.memory_bytes // 2**20,
+              show_default=True, help="Memory a snippet may add, in MiB.")
 def run_command(snippet, env_spec: str, python: Path | None, sandbox: str, cold: bool,
                 timeout: float, memory_mb: int) -> None:
     """Run SNIPPET (a file, or - for stdin) in the sandbox and print its structured result.
