@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from qusema.cli_errors import target_failure
 from qusema.sandbox.protocol import BackendUnavailable
 from qusema.sandbox.records import Limits, Status
 from qusema.sandbox.selection import AUTO_ORDER, get_backend
@@ -60,7 +61,7 @@ def env_create(target: str, companions: tuple[str, ...], python: Path | None, sa
         env = _create(store, target, companions, python)
         get_backend(sandbox).prepare(env)
     except (TargetEnvironmentError, BackendUnavailable, ValueError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise target_failure(exc) from exc
     click.echo(json.dumps(env.to_json(), indent=1) if as_json else _describe(env))
 
 
@@ -115,6 +116,6 @@ def run_command(snippet, env_spec: str, python: Path | None, sandbox: str, cold:
         with open_sandbox(env, sandbox, warm=not cold, limits=limits) as box:
             result = box.run(snippet.read(), filename=Path(snippet.name).name)
     except (TargetEnvironmentError, BackendUnavailable, WorkerStartError, ValueError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise target_failure(exc) from exc
     click.echo(json.dumps(result.to_json(), indent=1))
     sys.exit(0 if result.status is Status.OK else 1)

@@ -27,6 +27,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from qusema.targets.release_lookup import missing_release
+
 DEFAULT_PYTHON = "3.11"
 # Before Python 3.12 every `python -m venv` came with setuptools, and releases of that time
 # import pkg_resources without declaring it. uv venvs have no seed packages, so a
@@ -86,12 +88,25 @@ class ResolutionError(TargetEnvironmentError):
     """The resolver could not satisfy the request; the message is the resolver's own."""
 
     def __init__(self, requirement: str, resolver_message: str, attempt: str) -> None:
+        resolver_message = _without_venv_banner(resolver_message)
         super().__init__(
             f"cannot resolve {requirement} ({attempt}):\n{resolver_message.strip()}"
         )
         self.requirement = requirement
         self.resolver_message = resolver_message
         self.attempt = attempt
+
+
+def _without_venv_banner(message: str) -> str:
+    # uv starts with "Using Python ... environment at: <venv>"; that venv is removed with the
+    # failed build, so the line would only send people looking for it.
+    return "\n".join(line for line in message.splitlines()
+                     if not line.startswith("Using Python ") or " environment at: " not in line)
+
+
+class ReleaseNotFound(TargetEnvironmentError):
+    """The package index has no such project, or no such release of it (the message names
+    the closest releases); the resolver's words are kept as the cause."""
 
 
 class BrokenEnvironmentError(TargetEnvironmentError):
@@ -242,17 +257,34 @@ class EnvironmentStore:
         removed = []
         for env in self.list():
             if key_or_requirement in (env.key, env.requirement):
-                shutil.rmtree(env.root)
+                with self._locked(env.key):  # not from under a build or a verification
+                    shutil.rmtree(env.root)
                 removed.append(env.key)
         return removed
 
     @contextlib.contextmanager
     def _locked(self, key: str) -> Iterator[None]:
-        # Two audits asking for the same release must not build it twice at once.
+        """Two audits asking for the same release must not build it twice at once. The lock
+        file goes when no environment stays behind it (a release that does not exist must
+        leave nothing in envs/); a waiter that then holds a lock on the unlinked file sees
+        that the path no longer leads to its file and takes the lock again."""
         self.root.mkdir(parents=True, exist_ok=True)
-        with open(self.root / f".{key}.lock", "w") as lock:
+        path = self.root / f".{key}.lock"
+        while True:
+            lock = open(path, "a")
             fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                if os.path.samestat(os.fstat(lock.fileno()), os.stat(path)):
+                    break
+            except FileNotFoundError:
+                pass
+            lock.close()
+        try:
             yield
+        finally:
+            if not (self.root / key).exists():
+                path.unlink(missing_ok=True)
+            lock.close()
 
     def create(
         self,
@@ -281,6 +313,13 @@ class EnvironmentStore:
             try:
                 return self._build(req, key, env_dir, list(companions), python_spec,
                                    import_name or req.import_name, list(tools))
+            except ResolutionError as exc:
+                shutil.rmtree(env_dir, ignore_errors=True)
+                # No such release or project: say so in one line, with the closest releases.
+                missing = missing_release(req.name, req.version)
+                if missing is None:
+                    raise
+                raise ReleaseNotFound(str(missing)) from exc
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise

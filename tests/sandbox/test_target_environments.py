@@ -11,7 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from qusema.sandbox.cli_commands import env_group, run_command
-from qusema.targets.environments import SMOKE_REVISION, EnvironmentStore, ResolutionError, TargetEnvironment
+from qusema.targets.environments import (
+    SMOKE_REVISION,
+    EnvironmentStore,
+    ReleaseNotFound,
+    ResolutionError,
+    TargetEnvironment,
+)
 from conftest import CHEAP_TARGET
 
 
@@ -28,14 +34,26 @@ def test_exact_release_is_installed_recorded_and_reused(store, cheap_env):
 
 @pytest.mark.network
 def test_resolution_failure_quotes_the_resolver(tmp_path):
+    # The release exists; the request cannot be met: that is the resolver's to explain.
     store = EnvironmentStore(tmp_path / "envs")
     with pytest.raises(ResolutionError) as caught:
-        store.create("numpy==0.0.424242")
+        store.create("numpy==2.2.6", companions=["numpy==2.2.5"])
     message = str(caught.value)
-    assert "numpy==0.0.424242" in message
+    assert "numpy==2.2.6" in message
     assert caught.value.resolver_message.strip() in message
-    assert "0.0.424242" in caught.value.resolver_message  # uv's words, not ours
-    assert not list((tmp_path / "envs").glob("numpy-*/venv"))  # nothing half-built is kept
+    assert "2.2.5" in caught.value.resolver_message  # uv's words, not ours
+    assert "environment at:" not in message  # not the venv that was removed with the failure
+    assert list((tmp_path / "envs").iterdir()) == []  # nothing half-built, no lock file
+
+
+@pytest.mark.network
+def test_a_release_the_index_does_not_have_is_one_line_with_the_closest(tmp_path):
+    store = EnvironmentStore(tmp_path / "envs")
+    with pytest.raises(ReleaseNotFound) as caught:
+        store.create("numpy==2.2.99")
+    assert str(caught.value) == ("numpy has no release 2.2.99 on https://pypi.org/simple; "
+                                 "closest available: 2.2.4, 2.2.5, 2.2.6, 2.3.0, 2.3.1, 2.3.2")
+    assert list((tmp_path / "envs").iterdir()) == []
 
 
 @pytest.mark.network
