@@ -381,7 +381,7 @@ def report(run_dir: Path) -> None:
 main.add_command(replay_command)  # qusema replay RUN_DIR
 main.add_command(bench_group)  # qusema bench selfcheck | run | table
 main.add_command(mutate_command)  # qusema mutate circuit.qasm|module:function --test ...
-main.add_command(env_group)  # qusema env create | list | rm
+main.add_command(env_group)  # qusema env create | list | verify | rm
 main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py
 main.add_command(surface_command)  # qusema surface qiskit==2.4.1
 

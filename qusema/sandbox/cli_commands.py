@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -15,6 +16,7 @@ from qusema.sandbox.selection import AUTO_ORDER, get_backend
 from qusema.sandbox.session import open_sandbox
 from qusema.sandbox.worker_client import WorkerStartError
 from qusema.targets.environments import (
+    EnvironmentChanged,
     EnvironmentStore,
     TargetEnvironment,
     TargetEnvironmentError,
@@ -76,6 +78,35 @@ def env_list(as_json: bool) -> None:
     for env in envs:
         click.echo(f"{env.key:<40} {env.requirement:<28} {env.resolution:<20} "
                    f"{len(env.packages)} packages")
+
+
+@env_group.command("verify")
+@click.argument("key_or_requirement", required=False)
+def env_verify(key_or_requirement: str | None) -> None:
+    """Compare the files of the cached environments (or of one) with what was recorded when
+    each was built; exits 1 if any changed. (Every reuse checks the same.)"""
+    store = EnvironmentStore()
+    envs = [e for e in store.list() if key_or_requirement in (None, e.key, e.requirement)]
+    if key_or_requirement is not None and not envs:
+        raise click.ClickException(f"no environment {key_or_requirement!r}")
+    changed = 0
+    for env in envs:
+        started = time.perf_counter()
+        try:
+            verified = store.verify(env)
+        except EnvironmentChanged as exc:
+            changed += 1
+            click.echo(f"CHANGED: {exc}")
+            continue
+        except TargetEnvironmentError as exc:
+            raise click.ClickException(str(exc)) from exc
+        if verified.files_digest is None:
+            click.echo(f"not checked {env.key}: an adopted interpreter ({env.python}) is the machine's, not qusema's")
+            continue
+        click.echo(f"ok {env.key}: {verified.requirement}, files as recorded {verified.files_recorded} "
+                   f"({time.perf_counter() - started:.2f} s)")
+    if changed:
+        sys.exit(1)
 
 
 @env_group.command("rm")

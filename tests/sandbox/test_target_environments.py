@@ -13,6 +13,8 @@ from click.testing import CliRunner
 from qusema.sandbox.cli_commands import env_group, run_command
 from qusema.targets.environments import (
     SMOKE_REVISION,
+    EnvironmentChanged,
+    EnvironmentNotice,
     EnvironmentStore,
     ReleaseNotFound,
     ResolutionError,
@@ -92,10 +94,15 @@ def _install_stale_plugin(env) -> Path:
 
 
 def _mark_built_before_plugin_checks(env) -> None:
+    """As a record of that time: no smoke revision, and no record of its files either (those
+    came later), so the plugin installed here reads as the environment's own."""
     record = env.root / "env.json"
     data = json.loads(record.read_text())
     data["smoke_revision"] = 0
+    data.pop("files_digest", None)
+    data.pop("files_recorded", None)
     record.write_text(json.dumps(data))
+    (env.root / "files.json").unlink(missing_ok=True)
 
 
 def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse(tmp_path):
@@ -105,7 +112,8 @@ def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse
 
     # sound: reused as it is, and recorded as checked
     _mark_built_before_plugin_checks(env)
-    again = store.create(CHEAP_TARGET)
+    with pytest.warns(EnvironmentNotice):  # its files are recorded now, and it says so
+        again = store.create(CHEAP_TARGET)
     assert again.created_at == env.created_at
     assert json.loads((env.root / "env.json").read_text())["smoke_revision"] == SMOKE_REVISION
 
