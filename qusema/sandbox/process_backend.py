@@ -24,6 +24,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from qusema.notices import Notice
 from qusema.sandbox.cgroups import SandboxCgroup
 from qusema.sandbox.launch import WORKER_SCRIPT, clean_environment, sandbox_source_dir, worker_arguments
 from qusema.sandbox.leftovers import owned_work_folder
@@ -36,7 +37,7 @@ UNPRIVILEGED_USER = "nobody"
 SETUP_HINT = "install bubblewrap (`bash .ci/setup-sandbox.sh`, or apt-get install bubblewrap)"
 
 
-class ProcessSandboxWarning(UserWarning):
+class ProcessSandboxWarning(Notice):
     """The process backend runs generated code without network or file-system confinement."""
 
 

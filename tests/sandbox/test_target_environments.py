@@ -11,7 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from qusema.sandbox.cli_commands import env_group, run_command
-from qusema.targets.environments import SMOKE_REVISION, EnvironmentStore, ResolutionError, TargetEnvironment
+from qusema.targets.environments import (
+    SMOKE_REVISION,
+    EnvironmentChanged,
+    EnvironmentNotice,
+    EnvironmentStore,
+    ReleaseNotFound,
+    ResolutionError,
+    TargetEnvironment,
+)
 from sandbox_checks import CHEAP_TARGET
 
 
@@ -28,14 +36,26 @@ def test_exact_release_is_installed_recorded_and_reused(store, cheap_env):
 
 @pytest.mark.network
 def test_resolution_failure_quotes_the_resolver(tmp_path):
+    # The release exists; the request cannot be met: that is the resolver's to explain.
     store = EnvironmentStore(tmp_path / "envs")
     with pytest.raises(ResolutionError) as caught:
-        store.create("numpy==0.0.424242")
+        store.create("numpy==2.2.6", companions=["numpy==2.2.5"])
     message = str(caught.value)
-    assert "numpy==0.0.424242" in message
+    assert "numpy==2.2.6" in message
     assert caught.value.resolver_message.strip() in message
-    assert "0.0.424242" in caught.value.resolver_message  # uv's words, not ours
-    assert not list((tmp_path / "envs").glob("numpy-*/venv"))  # nothing half-built is kept
+    assert "2.2.5" in caught.value.resolver_message  # uv's words, not ours
+    assert "environment at:" not in message  # not the venv that was removed with the failure
+    assert list((tmp_path / "envs").iterdir()) == []  # nothing half-built, no lock file
+
+
+@pytest.mark.network
+def test_a_release_the_index_does_not_have_is_one_line_with_the_closest(tmp_path):
+    store = EnvironmentStore(tmp_path / "envs")
+    with pytest.raises(ReleaseNotFound) as caught:
+        store.create("numpy==2.2.99")
+    assert str(caught.value) == ("numpy has no release 2.2.99 on https://pypi.org/simple; "
+                                 "closest available: 2.2.4, 2.2.5, 2.2.6, 2.3.0, 2.3.1, 2.3.2")
+    assert list((tmp_path / "envs").iterdir()) == []
 
 
 @pytest.mark.network
@@ -74,10 +94,15 @@ def _install_stale_plugin(env) -> Path:
 
 
 def _mark_built_before_plugin_checks(env) -> None:
+    """As a record of that time: no smoke revision, and no record of its files either (those
+    came later), so the plugin installed here reads as the environment's own."""
     record = env.root / "env.json"
     data = json.loads(record.read_text())
     data["smoke_revision"] = 0
+    data.pop("files_digest", None)
+    data.pop("files_recorded", None)
     record.write_text(json.dumps(data))
+    (env.root / "files.json").unlink(missing_ok=True)
 
 
 def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse(tmp_path):
@@ -87,7 +112,8 @@ def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse
 
     # sound: reused as it is, and recorded as checked
     _mark_built_before_plugin_checks(env)
-    again = store.create(CHEAP_TARGET)
+    with pytest.warns(EnvironmentNotice):  # its files are recorded now, and it says so
+        again = store.create(CHEAP_TARGET)
     assert again.created_at == env.created_at
     assert json.loads((env.root / "env.json").read_text())["smoke_revision"] == SMOKE_REVISION
 
