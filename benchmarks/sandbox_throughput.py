@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from qusema.sandbox import BACKENDS, ColdSandbox, Limits, Status, WarmSandbox  # noqa: E402
+from qusema.sandbox.protocol import BackendUnavailable  # noqa: E402
 from qusema.sandbox.selection import get_backend, unavailable_reason  # noqa: E402
 from qusema.targets.environments import EnvironmentStore  # noqa: E402
 
@@ -106,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         if reason is not None:
             skipped[name] = reason
             continue
-        figures.append(measure(name, env, args.warm_runs, args.cold_runs))
+        try:
+            figures.append(measure(name, env, args.warm_runs, args.cold_runs))
+        except BackendUnavailable as refused:  # process run as root with /root environments
+            skipped[name] = str(refused)
 
     print(f"target {TARGET}; {args.warm_runs} warm and {args.cold_runs} cold runs per backend; medians")
     print(f"{'backend':<9}{'overhead':>10}{'warm':>10}{'(inside)':>10}{'warm/s':>9}"

@@ -11,6 +11,8 @@ import click
 
 from qusema.agent.cli_commands import agent_config, llm_options, replay_command
 from qusema.bench.cli_commands import bench_group
+from qusema.cli_errors import BadTarget, target_failure
+from qusema.notices import NoticeGroup
 from qusema.oracle.cli_commands import mutate_command
 from qusema.progress_display import AuditProgress
 from qusema.sandbox.cli_commands import env_group, run_command
@@ -35,7 +37,7 @@ def _echo_json(payload: object) -> None:
     click.echo(json.dumps(payload, indent=2, default=str))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=NoticeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="qusema")
 def main() -> None:
     """QuSema finds silent bugs in quantum libraries (Qiskit, PennyLane): documented APIs
@@ -74,7 +76,7 @@ def index(target: str, cache_dir: str | None, include_experimental: bool, worker
         tree = resolve_source(target, cache)
         scope = detect_scope(tree.root, include_experimental=include_experimental)
     except (TargetError, NotALibrary) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise target_failure(exc) from exc
     for note in tree.notes:
         progress(note)
     spec = str(tree.root) if tree.origin == "checkout" else target
@@ -305,7 +307,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     try:
         summary = run_audit(config, out_dir, _cache_dir(cache_dir), progress, agent=agent)
     except (AuditError, TargetEnvironmentError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise target_failure(exc) from exc
     finally:
         progress.close()
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
@@ -347,8 +349,8 @@ def _checkout_target(target: str) -> str:
 
     path = Path(target).expanduser()
     if not path.exists():
-        raise click.ClickException(f"{target!r} is neither an exact release pin (e.g. qiskit==2.4.1) "
-                                   "nor a checkout directory")
+        raise BadTarget(f"{target!r} is neither an exact release pin (e.g. qiskit==2.4.1) "
+                        "nor a checkout directory")
     try:
         inspect_checkout(path)
         checkout_commit(path)
@@ -379,7 +381,7 @@ def report(run_dir: Path) -> None:
 main.add_command(replay_command)  # qusema replay RUN_DIR
 main.add_command(bench_group)  # qusema bench selfcheck | run | table
 main.add_command(mutate_command)  # qusema mutate circuit.qasm|module:function --test ...
-main.add_command(env_group)  # qusema env create | list | rm
+main.add_command(env_group)  # qusema env create | list | verify | rm
 main.add_command(run_command)  # qusema run --env qiskit==2.4.1 snippet.py
 main.add_command(surface_command)  # qusema surface qiskit==2.4.1
 

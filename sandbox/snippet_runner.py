@@ -19,7 +19,7 @@ import sys
 import time
 import traceback
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 # Bound now, before any snippet runs: a snippet that replaces json.dumps or os.write in
 # its own process must still get its result reported.

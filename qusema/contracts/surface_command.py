@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from qusema.cli_errors import target_failure
 from qusema.sandbox.protocol import BackendUnavailable
 from qusema.sandbox.records import Limits, Status
 from qusema.sandbox.worker_client import WorkerStartError
@@ -88,7 +89,7 @@ def surface_command(target: str, list_entries: bool, pattern: str | None, unchec
     try:
         listing = surface_listing(target, backend)
     except (TargetEnvironmentError, BackendUnavailable, WorkerStartError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise target_failure(exc) from exc
     entries = [e for e in listing["entries"] if (pattern is None or fnmatch.fnmatchcase(e["entry"], pattern))
                and (not unchecked or not e["laws"])]
     if as_json:

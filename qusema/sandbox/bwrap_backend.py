@@ -7,12 +7,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from qusema.sandbox.cgroups import SandboxCgroup
 from qusema.sandbox.launch import WORKER_SCRIPT, clean_environment, sandbox_source_dir, worker_arguments
+from qusema.sandbox.leftovers import owned_work_folder
 from qusema.sandbox.pipe_transport import PipeTransport
 from qusema.sandbox.protocol import Transport
 from qusema.sandbox.records import Containment, Limits
@@ -83,7 +83,7 @@ class BwrapBackend:
 
     def start_worker(self, env: TargetEnvironment, preload: Sequence[str],
                      limits: Limits) -> Transport:
-        cwd = Path(tempfile.mkdtemp(prefix="qusema-bwrap-"))
+        cwd = owned_work_folder("bwrap")
         cgroup = SandboxCgroup.create(limits.pids, limits.sandbox_memory_bytes())
         return PipeTransport(
             self.command(env, preload, limits),

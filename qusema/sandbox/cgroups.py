@@ -16,6 +16,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from qusema.sandbox.leftovers import owned_cgroup_name, owner_is_dead
+
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 
 
@@ -35,7 +37,7 @@ class SandboxCgroup:
 
     @classmethod
     def create(cls, pids_max: int, memory_bytes: int) -> SandboxCgroup | None:
-        name = f"qusema-{uuid.uuid4().hex[:12]}"
+        name = owned_cgroup_name(uuid.uuid4().hex[:12])
         try:
             if (CGROUP_ROOT / "cgroup.controllers").is_file():
                 return cls._create_v2(name, pids_max, memory_bytes)
@@ -56,6 +58,7 @@ class SandboxCgroup:
                 if own is None or not base.is_dir():
                     raise FileNotFoundError(controller)
                 group = base / own.lstrip("/") / name
+                _sweep_dead_siblings(group.parent)
                 group.mkdir()
                 dirs.append(group)
                 for file, value in settings.items():
@@ -69,6 +72,7 @@ class SandboxCgroup:
     def _create_v2(cls, name: str, pids_max: int, memory_bytes: int) -> SandboxCgroup | None:
         own = _own_path("") or "/"
         group = CGROUP_ROOT / own.lstrip("/") / name
+        _sweep_dead_siblings(group.parent)
         group.mkdir()
         try:
             (group / "pids.max").write_text(str(pids_max))
@@ -77,6 +81,19 @@ class SandboxCgroup:
             group.rmdir()
             raise
         return cls([group], [group / "cgroup.procs"])
+
+    @classmethod
+    def sweep_dead_runs(cls) -> None:
+        """Kills and removes the groups dead runs left beside this process's own."""
+        try:
+            if (CGROUP_ROOT / "cgroup.controllers").is_file():
+                parents = [CGROUP_ROOT / (_own_path("") or "/").lstrip("/")]
+            else:
+                parents = [CGROUP_ROOT / c / (_own_path(c) or "/").lstrip("/") for c in ("pids", "memory")]
+        except OSError:
+            return
+        for parent in parents:
+            _sweep_dead_siblings(parent)
 
     @classmethod
     def available(cls) -> bool:
@@ -138,3 +155,17 @@ class SandboxCgroup:
                 except OSError:
                     # Busy until the last killed process has been reaped by its parent.
                     time.sleep(0.01)
+
+
+def _sweep_dead_siblings(parent: Path) -> None:
+    """Kills and removes the groups of audits that died without cleaning up (kill -9)."""
+    if not parent.is_dir():
+        return
+    for group in parent.glob("qusema-*"):
+        if group.is_dir() and owner_is_dead(group.name):
+            leftover = SandboxCgroup([group], [group / "cgroup.procs"])
+            try:
+                leftover.kill_all(timeout=2.0)
+            except TimeoutError:
+                continue
+            leftover.remove()

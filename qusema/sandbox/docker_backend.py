@@ -17,7 +17,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from qusema.sandbox.cgroups import SandboxCgroup
 from qusema.sandbox.launch import WORKER_SCRIPT, clean_environment, sandbox_source_dir, worker_arguments
+from qusema.sandbox.leftovers import pid_is_dead, sweep_work_folders
 from qusema.sandbox.protocol import BackendUnavailable, Transport, WorkerDied
 from qusema.sandbox.records import Containment, Limits
 from qusema.targets.environments import TargetEnvironment
@@ -111,6 +113,7 @@ class DockerBackend:
                      limits: Limits) -> Transport:
         self.prepare(env)
         client = self.client()
+        self._sweep_dead_runs(client)
         container = client.containers.create(
             self.image_tag(env),
             command=[TARGET_PYTHON, "-B", "-s", f"{RUNNER_MOUNT}/{WORKER_SCRIPT}",
@@ -123,9 +126,24 @@ class DockerBackend:
             tmpfs={"/tmp": f"rw,nosuid,nodev,size={limits.tmpfs_bytes},mode=1777"},
             volumes={str(sandbox_source_dir()): {"bind": RUNNER_MOUNT, "mode": "ro"}},
             environment=clean_environment(limits, "/tmp", ["/opt/target/bin"]),
-            working_dir="/tmp", labels={"qusema.sandbox": "worker"},
+            working_dir="/tmp", labels={"qusema.sandbox": "worker", "qusema.owner-pid": str(os.getpid())},
         )
         return DockerTransport(client, container)
+
+    @staticmethod
+    def _sweep_dead_runs(client) -> None:
+        """Removes containers (and host leftovers) of runs that died without cleaning up."""
+        import docker
+
+        sweep_work_folders(Path(tempfile.gettempdir()))
+        SandboxCgroup.sweep_dead_runs()
+        for container in client.containers.list(all=True, filters={"label": "qusema.sandbox=worker"}):
+            owner = container.labels.get("qusema.owner-pid", "")
+            if owner.isdigit() and pid_is_dead(int(owner)):
+                try:
+                    container.remove(force=True)
+                except docker.errors.APIError:
+                    pass  # already going: another run swept it first
 
 
 class DockerTransport:
@@ -152,15 +170,19 @@ class DockerTransport:
 
     def receive_line(self, timeout: float) -> bytes | None:
         deadline = time.monotonic() + timeout
+        polled = False  # a timeout of 0 still looks once: "is anything there now?"
         while b"\n" not in self._stdout:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = max(0.0, deadline - time.monotonic())
+            if remaining == 0 and polled:
                 return None
+            polled = True
             self._socket.settimeout(remaining)
             try:
                 chunk = self._socket.recv(1 << 20)
-            except (socket.timeout, TimeoutError):
-                return None
+            except (socket.timeout, TimeoutError, BlockingIOError):
+                if remaining == 0:
+                    return None
+                continue
             if not chunk:
                 raise WorkerDied(self.diagnostics() + self._exit_state())
             self._raw += chunk

@@ -46,10 +46,12 @@ def clean_environment(limits: Limits, home: str, path_dirs: Sequence[str]) -> di
 
 
 def worker_arguments(work_root: str, scratch: Sequence[str], preload: Sequence[str],
-                     pid_namespace: bool) -> list[str]:
+                     pid_namespace: bool, sweep_own_files: Sequence[str] = ()) -> list[str]:
     args = ["--work-root", work_root]
     for path in scratch:
         args += ["--scratch", path]
+    for path in sweep_own_files:
+        args += ["--sweep-own-files", path]
     if preload:
         args += ["--preload", ",".join(preload)]
     if pid_namespace:

@@ -20,7 +20,9 @@ STDERR_TAIL_BYTES = 64 * 1024
 
 class PipeTransport:
     def __init__(self, argv: list[str], env: dict[str, str], cwd: Path,
-                 cgroup: SandboxCgroup | None, on_close: Callable[[], None] | None = None) -> None:
+                 cgroup: SandboxCgroup | None, on_close: Callable[[], None] | None = None,
+                 preexec: Callable[[], None] | None = None) -> None:
+        """`preexec` runs in the child before exec (default: joining `cgroup`)."""
         self._cgroup = cgroup
         self._on_close = on_close
         # stderr goes to a file, not a pipe: nobody may be reading it when a library floods it.
@@ -28,7 +30,7 @@ class PipeTransport:
         self._process = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             env=env, cwd=cwd, start_new_session=True,
-            preexec_fn=cgroup.enter if cgroup is not None else None,
+            preexec_fn=preexec or (cgroup.enter if cgroup is not None else None),
         )
         self._stdout_fd = self._process.stdout.fileno()
         os.set_blocking(self._stdout_fd, False)
@@ -49,10 +51,12 @@ class PipeTransport:
 
     def receive_line(self, timeout: float) -> bytes | None:
         deadline = time.monotonic() + timeout
+        polled = False  # a timeout of 0 still looks once: "is anything there now?"
         while b"\n" not in self._buffer:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = max(0.0, deadline - time.monotonic())
+            if remaining == 0 and polled:
                 return None
+            polled = True
             readable, _, _ = select.select([self._stdout_fd], [], [], remaining)
             if not readable:
                 continue

@@ -7,6 +7,7 @@ import warnings
 
 from typing import TYPE_CHECKING
 
+from qusema.notices import Notice
 from qusema.sandbox.protocol import Backend, BackendUnavailable
 
 if TYPE_CHECKING:
@@ -20,6 +21,14 @@ BACKENDS: dict[str, str] = {
     "process": "qusema.sandbox.process_backend:ProcessBackend",
 }
 AUTO_ORDER = ("docker", "bwrap", "process")
+
+
+class SandboxChoiceNotice(Notice):
+    """The automatic choice passed over a stronger backend; says which and why."""
+
+
+def _fell_back(chosen: str, reasons: list[str]) -> None:
+    warnings.warn(f"using sandbox {chosen!r} ({'; '.join(reasons)})", SandboxChoiceNotice, stacklevel=3)
 
 
 def backend_class(name: str) -> type:
@@ -57,7 +66,7 @@ def backend_for(env: "TargetEnvironment", name: str | None = None) -> Backend:
                 reasons.append(f"{candidate}: {refused}")
                 continue
             if reasons:
-                warnings.warn("; ".join(reasons) + f"; using sandbox {candidate!r}", stacklevel=2)
+                _fell_back(candidate, reasons)
             return chosen
         reasons.append(f"{candidate}: {reason}")
     raise BackendUnavailable("; ".join(reasons))
@@ -75,7 +84,7 @@ def get_backend(name: str | None = None) -> Backend:
         reason = unavailable_reason(candidate)
         if reason is None:
             if reasons:
-                warnings.warn("; ".join(reasons) + f"; using sandbox {candidate!r}", stacklevel=2)
+                _fell_back(candidate, reasons)
             return backend_class(candidate)()
         reasons.append(f"{candidate}: {reason}")
     raise BackendUnavailable("; ".join(reasons))

@@ -3,12 +3,18 @@
 The worker enforces each snippet's limits itself; the host only guards against the worker
 not answering at all (killed by the kernel, wedged), with a deadline a little past the
 snippet's own timeout, after which the whole sandbox is killed and started anew.
+
+Every request carries a fresh nonce that its result must echo. A result line with another
+nonce, or any line the host did not ask for, means something other than the worker wrote
+into the channel: the worker is killed and that snippet's run is inconclusive (`killed`),
+never another snippet's verdict.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import secrets
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -18,9 +24,13 @@ from qusema.sandbox.protocol import Backend, Transport, WorkerDied
 from qusema.sandbox.records import Limits, RunResult, Status
 from qusema.targets.environments import TargetEnvironment
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 STARTUP_TIMEOUT_S = 180.0  # a cold container plus `import qiskit` on a busy machine
 HOST_GRACE_S = 10.0
+
+
+CHANNEL_TAMPERED = ("the result channel carried a line that does not answer this request; "
+                    "the worker was killed and this run is inconclusive")
 
 
 class WorkerStartError(Exception):
@@ -85,10 +95,15 @@ class WorkerClient:
         if self._transport is None:
             self.start()
         limits = limits or self.limits
-        request = {"op": "run", "id": next(self._ids), "code": code, "filename": filename,
-                   "limits": limits.for_worker(self.backend.worker_nproc(limits))}
+        nonce = secrets.token_hex(16)
+        request = {"op": "run", "id": next(self._ids), "nonce": nonce, "code": code,
+                   "filename": filename, "limits": limits.for_worker(self.backend.worker_nproc(limits))}
         started = time.perf_counter()
         try:
+            if self._transport.receive_line(0.0) is not None:
+                # Between requests the worker says nothing: a line here was forged.
+                self._end_worker()
+                return self.run(code, filename, limits, warm)
             self._transport.send((json.dumps(request) + "\n").encode())
             line = self._transport.receive_line(limits.timeout_s + HOST_GRACE_S)
         except WorkerDied as exc:
@@ -101,7 +116,11 @@ class WorkerClient:
             self._end_worker()
             return RunResult(Status.TIMEOUT, self.backend.name, warm, wall_s=wall,
                              kill_reason="the sandbox did not answer in time and was killed")
-        message = json.loads(line)
+        message = _parse(line)
+        if message is None or message.get("nonce") != nonce or not isinstance(message.get("result"), dict):
+            self._end_worker()
+            return RunResult(Status.KILLED, self.backend.name, warm, wall_s=wall,
+                             kill_reason=CHANNEL_TAMPERED)
         return RunResult.from_worker(message["result"], self.backend.name, warm, wall)
 
     def processes(self) -> set[int]:
@@ -130,3 +149,11 @@ class WorkerClient:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _parse(line: bytes) -> dict | None:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    return message if isinstance(message, dict) else None

@@ -2,7 +2,9 @@
 
 An environment is a uv-made virtualenv under `<cache>/envs/<key>/venv`, with `env.json`
 beside it recording what was asked for, how it was resolved and the full resolved package
-set (`uv pip freeze`), which reports quote. Environments are built once and reused.
+set (`uv pip freeze`), which reports quote. Environments are built once and reused, and
+checked before each reuse: their files against the manifest recorded at their build
+(env_files.py), so nothing a run wrote into one reaches the next.
 
 Old releases need the companions of their time (numpy<2 for old PennyLane, an older
 autoray...). Rather than keeping a hand-written table that would rot, a release that does
@@ -23,9 +25,14 @@ import shutil
 import subprocess
 import sys
 import urllib.request
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+
+from qusema.notices import Notice
+from qusema.targets.env_files import MANIFEST, FileManifest, scan
+from qusema.targets.release_lookup import missing_release
 
 DEFAULT_PYTHON = "3.11"
 # Before Python 3.12 every `python -m venv` came with setuptools, and releases of that time
@@ -86,6 +93,7 @@ class ResolutionError(TargetEnvironmentError):
     """The resolver could not satisfy the request; the message is the resolver's own."""
 
     def __init__(self, requirement: str, resolver_message: str, attempt: str) -> None:
+        resolver_message = _without_venv_banner(resolver_message)
         super().__init__(
             f"cannot resolve {requirement} ({attempt}):\n{resolver_message.strip()}"
         )
@@ -94,8 +102,36 @@ class ResolutionError(TargetEnvironmentError):
         self.attempt = attempt
 
 
+def _without_venv_banner(message: str) -> str:
+    # uv starts with "Using Python ... environment at: <venv>"; that venv is removed with the
+    # failed build, so the line would only send people looking for it.
+    return "\n".join(line for line in message.splitlines()
+                     if not line.startswith("Using Python ") or " environment at: " not in line)
+
+
+class ReleaseNotFound(TargetEnvironmentError):
+    """The package index has no such project, or no such release of it (the message names
+    the closest releases); the resolver's words are kept as the cause."""
+
+
 class BrokenEnvironmentError(TargetEnvironmentError):
     """Resolution succeeded but the library does not work in the result."""
+
+
+class EnvironmentNotice(Notice):
+    """Something the person running qusema should know about an environment it reuses."""
+
+
+class EnvironmentChanged(TargetEnvironmentError):
+    """The files of a built environment are not the ones recorded when it was built."""
+
+    def __init__(self, env: TargetEnvironment, what: str) -> None:
+        self.key = env.key
+        self.what = what
+        super().__init__(
+            f"environment {env.key} ({env.requirement}) changed since it was built: {what}; "
+            f"it is not used. Rebuild it: qusema env rm {env.key} (the next command that needs it builds it again)"
+        )
 
 
 def cache_dir() -> Path:
@@ -150,6 +186,13 @@ class TargetEnvironment:
     # Which revision of the smoke check the environment passed (records older than
     # SMOKE_REVISION are checked again before reuse).
     smoke_revision: int = 0
+    # sha256 of the venv's file manifest (files.json beside this record), compared before
+    # every reuse; None for an adopted interpreter (not ours to vouch for) and for records
+    # written before digests existed, until their first reuse records one.
+    files_digest: str | None = None
+    # "at creation", or "at first reuse <date>" for an environment built before digests: its
+    # digest vouches for nothing that happened to it before that date.
+    files_recorded: str = ""
 
     def to_json(self) -> dict:
         record = asdict(self)
@@ -192,6 +235,10 @@ def _uv_environment() -> dict[str, str]:
     # A VIRTUAL_ENV of the caller must not redirect uv away from the target venv.
     env.pop("VIRTUAL_ENV", None)
     env.setdefault("UV_NO_PROGRESS", "1")
+    # uv hard-links files from its cache into each venv by default: a write into one
+    # environment (a snippet under the process backend) would then change uv's cache and
+    # every environment made from it, rebuilt ones included. Copies keep each one its own.
+    env["UV_LINK_MODE"] = "copy"
     return env
 
 
@@ -233,26 +280,60 @@ class EnvironmentStore:
         return found
 
     def get(self, key_or_requirement: str) -> TargetEnvironment | None:
+        """The cached environment with this key or requirement, verified as `create` does
+        before it returns a cached one (EnvironmentChanged if its files changed)."""
         for env in self.list():
             if key_or_requirement in (env.key, env.requirement):
-                return env
+                with self._locked(env.key):
+                    current = _load(env.root)
+                    if current is None:  # removed meanwhile
+                        return None
+                    self._verify_files(current, current.root)
+                    return current
         return None
+
+    def verify(self, env: TargetEnvironment) -> TargetEnvironment:
+        """Compares the environment's files with its record (EnvironmentChanged if they
+        differ; records a digest if it has none); returns the record as it now is."""
+        with self._locked(env.key):
+            current = _load(env.root)
+            if current is None:
+                raise TargetEnvironmentError(f"environment {env.key} is gone (removed meanwhile?)")
+            self._verify_files(current, current.root)
+            return current
 
     def remove(self, key_or_requirement: str) -> list[str]:
         removed = []
         for env in self.list():
             if key_or_requirement in (env.key, env.requirement):
-                shutil.rmtree(env.root)
+                with self._locked(env.key):  # not from under a build or a verification
+                    shutil.rmtree(env.root)
                 removed.append(env.key)
         return removed
 
     @contextlib.contextmanager
     def _locked(self, key: str) -> Iterator[None]:
-        # Two audits asking for the same release must not build it twice at once.
+        """Two audits asking for the same release must not build it twice at once. The lock
+        file goes when no environment stays behind it (a release that does not exist must
+        leave nothing in envs/); a waiter that then holds a lock on the unlinked file sees
+        that the path no longer leads to its file and takes the lock again."""
         self.root.mkdir(parents=True, exist_ok=True)
-        with open(self.root / f".{key}.lock", "w") as lock:
+        path = self.root / f".{key}.lock"
+        while True:
+            lock = open(path, "a")
             fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                if os.path.samestat(os.fstat(lock.fileno()), os.stat(path)):
+                    break
+            except FileNotFoundError:
+                pass
+            lock.close()
+        try:
             yield
+        finally:
+            if not (self.root / key).exists():
+                path.unlink(missing_ok=True)
+            lock.close()
 
     def create(
         self,
@@ -281,22 +362,57 @@ class EnvironmentStore:
             try:
                 return self._build(req, key, env_dir, list(companions), python_spec,
                                    import_name or req.import_name, list(tools))
+            except ResolutionError as exc:
+                shutil.rmtree(env_dir, ignore_errors=True)
+                # No such release or project: say so in one line, with the closest releases.
+                missing = missing_release(req.name, req.version)
+                if missing is None:
+                    raise
+                raise ReleaseNotFound(str(missing)) from exc
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise
 
-    @staticmethod
-    def _still_sound(env: TargetEnvironment, env_dir: Path) -> bool:
-        """A release environment built before the smoke check's latest revision passes it now,
-        or is not reused: one built before plugins were loaded may hold a plugin that does
+    @classmethod
+    def _still_sound(cls, env: TargetEnvironment, env_dir: Path) -> bool:
+        """Whether a cached environment may be reused: its files are the ones recorded at its
+        build (EnvironmentChanged if not: a rebuild would hide that something wrote into it),
+        and a release environment built before the smoke check's latest revision passes it
+        now, or is rebuilt: one built before plugins were loaded may hold a plugin that does
         not load, and every check through that plugin would silently drop out of an audit."""
-        if env.smoke_revision >= SMOKE_REVISION or env.source != "pypi":
-            return True
-        if _smoke(env.python, Requirement.parse(env.requirement)) is not None:
-            return False
-        env.smoke_revision = SMOKE_REVISION
-        _record(env_dir, env, keep_created_at=True)
+        if env.files_digest is not None:
+            cls._verify_files(env, env_dir)
+        if env.smoke_revision < SMOKE_REVISION and env.source == "pypi":
+            if _smoke(env.python, Requirement.parse(env.requirement)) is not None:
+                return False
+            env.smoke_revision = SMOKE_REVISION
+            _record(env_dir, env, keep_created_at=True)
+        if env.files_digest is None:
+            cls._verify_files(env, env_dir)  # built before digests: records one now
         return True
+
+    @staticmethod
+    def _verify_files(env: TargetEnvironment, env_dir: Path) -> None:
+        """Raises EnvironmentChanged if the venv's files differ from its manifest; records a
+        manifest for an environment built before manifests existed."""
+        venv = env_dir / "venv"
+        if env.source == "existing-interpreter" or not venv.is_dir():
+            return  # an adopted interpreter is the user's, and changes with their machine
+        now = scan(venv)
+        if env.files_digest is None:
+            _record_files(env_dir, env, now, f"at first reuse {_today()}")
+            warnings.warn(f"environment {env.key} was built before qusema recorded the files of an "
+                          "environment: they are recorded now and checked before every later reuse; "
+                          f"nothing vouches for them before today (`qusema env rm {env.key}` rebuilds it)",
+                          EnvironmentNotice, stacklevel=4)
+            return
+        if now.digest == env.files_digest:
+            return
+        recorded = FileManifest.read(env_dir / MANIFEST)
+        if recorded is None or recorded.digest != env.files_digest:
+            raise EnvironmentChanged(env, f"its file list {env_dir / MANIFEST} is missing or was changed too")
+        changes = now.changes_since(recorded)
+        raise EnvironmentChanged(env, changes.describe() if changes else "its files differ from their record")
 
     def _build(self, req: Requirement, key: str, env_dir: Path, companions: list[str],
                python_spec: str, import_name: str, tools: list[str]) -> TargetEnvironment:
@@ -323,12 +439,12 @@ class EnvironmentStore:
         packages = _freeze(python)
         chosen = companions if resolution in ("explicit", "current") else _direct_dependency_pins(
             python, req, packages, extra=PERIOD_SEED_PACKAGES)
-        return _record(env_dir, TargetEnvironment(
+        return _record_files(env_dir, TargetEnvironment(
             key=key, root=env_dir, python=python, **_probe(python),
             requirement=str(req), import_name=import_name, source="pypi",
             resolution=resolution, companions=chosen if resolution != "current" else [],
             packages=packages, current_companions_failure=current_failure, smoke_revision=SMOKE_REVISION,
-        ))
+        ), scan(venv), "at creation", keep_created_at=False)
 
     def _install(self, req: Requirement, venv: Path, python_spec: str, companions: list[str],
                  exclude_newer: dt.datetime | None) -> str | None:
@@ -386,6 +502,7 @@ class EnvironmentStore:
         with self._locked(key):
             cached = _load(env_dir)
             if cached is not None:
+                self._verify_files(cached, env_dir)
                 return cached
             if env_dir.exists():
                 shutil.rmtree(env_dir)
@@ -402,11 +519,11 @@ class EnvironmentStore:
                     raise ResolutionError(str(checkout), built.stderr, f"build of commit {commit}")
                 python = venv / "bin" / "python"
                 _install_tools(python, tools, str(checkout))
-                return _record(env_dir, TargetEnvironment(
+                return _record_files(env_dir, TargetEnvironment(
                     key=key, root=env_dir, python=python, **_probe(python),
                     requirement=f"{checkout}@{commit}", import_name=name, source="checkout",
                     resolution="current", packages=_freeze(python), checkout_commit=commit,
-                ))
+                ), scan(venv), "at creation", keep_created_at=False)
             except BaseException:
                 shutil.rmtree(env_dir, ignore_errors=True)
                 raise
@@ -451,8 +568,21 @@ def _record(env_dir: Path, env: TargetEnvironment, keep_created_at: bool = False
     return env
 
 
+def _record_files(env_dir: Path, env: TargetEnvironment, manifest: FileManifest, when: str,
+                  keep_created_at: bool = True) -> TargetEnvironment:
+    """Writes the manifest, then the record that carries its digest (the record last: it is
+    what marks the environment complete)."""
+    manifest.write(env_dir / MANIFEST)
+    env.files_digest, env.files_recorded = manifest.digest, when
+    return _record(env_dir, env, keep_created_at=keep_created_at)
+
+
+def _today() -> str:
+    return dt.datetime.now(dt.timezone.utc).date().isoformat()
+
+
 def _probe(python: Path) -> dict:
-    probed = _run([python, "-c", (
+    probed = _run([python, "-B", "-c", (
         "import json, sys; print(json.dumps({'prefix': sys.prefix, 'base_prefix': sys.base_prefix,"
         " 'python_version': sys.version.split()[0]}))"
     )], timeout=120)
@@ -473,7 +603,7 @@ def _freeze(python: Path) -> list[str]:
 def _smoke(python: Path, req: Requirement) -> str | None:
     check = SMOKE_CHECKS.get(req.normalized_name, f"import {req.import_name}\n")
     check += PLUGINS_LOAD.format(library=req.normalized_name, group=req.import_name)
-    ran = _run([python, "-c", check], timeout=600)
+    ran = _run([python, "-B", "-c", check], timeout=600)
     if ran.returncode == 0:
         return None
     return ran.stderr.strip().splitlines()[-1] if ran.stderr.strip() else f"exit code {ran.returncode}"
@@ -482,7 +612,7 @@ def _smoke(python: Path, req: Requirement) -> str | None:
 def _direct_dependency_pins(python: Path, req: Requirement, packages: list[str],
                             extra: Sequence[str] = ()) -> list[str]:
     """The target's own (non-extra) dependencies, and `extra`, at the versions chosen."""
-    listed = _run([python, "-c", (
+    listed = _run([python, "-B", "-c", (
         "import importlib.metadata as m, json, sys\n"
         f"print(json.dumps(m.requires({req.name!r}) or []))"
     )], timeout=120)

@@ -100,7 +100,7 @@ def discover(root: Path, scope: TreeScope) -> Discovery:
             rel = path.relative_to(root).as_posix()
             if not scope.admits(rel, language):
                 continue
-            outcome = _read_source(path, rel, language)
+            outcome = _read_source(path, rel, language, root, scope)
             if isinstance(outcome, SkippedFile):
                 found.skipped.append(outcome)
             else:
@@ -113,12 +113,25 @@ def _is_cargo_build_dir(folder: Path) -> bool:
     return folder.name == "target" and ((folder.parent / "Cargo.toml").is_file() or (folder / "CACHEDIR.TAG").is_file())
 
 
-def _read_source(path: Path, rel: str, language: Language) -> SourceFile | SkippedFile:
+def _skipped_link(path: Path, rel: str, root: Path, scope: TreeScope) -> SkippedFile:
+    """A link to a file is never read through: the real file is read where it lives, if that
+    is in the library; the reason says which, so nothing reads as indexed that is not."""
+    target = Path(os.path.realpath(path))
+    if not target.exists():
+        return SkippedFile(rel, "broken or looping symbolic link")
+    if not target.is_relative_to(root):
+        return SkippedFile(rel, f"symbolic link to {target}, outside the indexed tree: not indexed")
+    target_rel = target.relative_to(root).as_posix()
+    language = LANGUAGE_BY_SUFFIX.get(target.suffix)
+    hidden = any(part.startswith(".") or part in PRUNED_INSIDE_ROOTS for part in target_rel.split("/")[:-1])
+    if language is None or hidden or not scope.admits(target_rel, language):
+        return SkippedFile(rel, f"symbolic link to {target_rel}, which is not library source: not indexed")
+    return SkippedFile(rel, f"symbolic link to {target_rel}: the real file is indexed where it lives")
+
+
+def _read_source(path: Path, rel: str, language: Language, root: Path, scope: TreeScope) -> SourceFile | SkippedFile:
     if path.is_symlink():
-        target = os.path.realpath(path)
-        if not os.path.exists(target):
-            return SkippedFile(rel, "broken or looping symbolic link")
-        return SkippedFile(rel, f"symbolic link (to {target}): the real file is indexed where it lives")
+        return _skipped_link(path, rel, root, scope)
     try:
         size = path.stat().st_size
     except OSError as exc:

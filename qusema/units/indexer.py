@@ -22,7 +22,7 @@ from qusema.units.python_segments import PythonSyntaxProblem, parse_python_file
 from qusema.units.python_symbols import SymbolTable
 from qusema.units.records import CallSite, FileParse, PyO3Export, Reference, SkippedFile
 from qusema.units.rust_calls import resolve_rust_calls
-from qusema.units.rust_segments import parse_rust_file, rust_module_path
+from qusema.units.rust_segments import RustSyntaxProblem, parse_rust_file, rust_module_path
 
 Progress = Callable[[str], None]
 
@@ -172,7 +172,10 @@ def _parse_one(job: _ParseJob) -> FileParse | SkippedFile:
             return SkippedFile(source.rel_path, f"not Python 3 source this parser accepts ({exc})")
         parse.facts["interface"] = python_interface_digest(parse.facts)
         return parse
-    return parse_rust_file(source.rel_path, source.data, job.rust_module or "")
+    try:
+        return parse_rust_file(source.rel_path, source.data, job.rust_module or "")
+    except RustSyntaxProblem as exc:
+        return SkippedFile(source.rel_path, f"not Rust source this parser accepts ({exc})")
 
 
 def python_interface_digest(facts: dict) -> str:

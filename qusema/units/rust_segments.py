@@ -289,10 +289,19 @@ class _BodyScan:
 # --------------------------------------------------------------------------- entry point
 
 
+class RustSyntaxProblem(Exception):
+    """The file is not Rust this grammar accepts. tree-sitter parses it anyway, around ERROR
+    nodes, and an item cut by one is dropped or misread without a word: such a file is skipped
+    with this reason instead (as a Python file with a syntax error is)."""
+
+
 def parse_rust_file(rel_path: str, source: bytes, module_path: str) -> FileParse:
-    """Segments and resolution facts of one Rust file (`module_path` from rust_module_path)."""
+    """Segments and resolution facts of one Rust file (`module_path` from rust_module_path);
+    RustSyntaxProblem if it does not parse."""
     parser = Parser(RUST)
     tree = parser.parse(source)
+    if tree.root_node.has_error:
+        raise RustSyntaxProblem(_first_syntax_error(tree.root_node))
     state = _FileState(rel_path, parser, _empty_facts(module_path))
     _walk_items(state, _Ctx(_Source.of(source), 0, module_path), tree.root_node)
     return FileParse(
@@ -303,6 +312,23 @@ def parse_rust_file(rel_path: str, source: bytes, module_path: str) -> FileParse
         segments=state.segments,
         facts=state.facts,
     )
+
+
+def _first_syntax_error(root: Node) -> str:
+    """Where the first ERROR or missing node is, as `line L, column C: ...`."""
+    node = root
+    while True:
+        if node.type == "ERROR" or node.is_missing:
+            break
+        child = next((c for c in node.children if c.has_error), None)
+        if child is None:
+            break
+        node = child
+    row, column = node.start_point
+    if node.is_missing:
+        return f"line {row + 1}, column {column + 1}: missing {node.type!r}"
+    text = (node.text or b"").decode("utf-8", "replace").split("\n", 1)[0][:40]
+    return f"line {row + 1}, column {column + 1}: cannot parse {text!r}"
 
 
 def _code_lines(source: bytes, root: Node) -> int:

@@ -8,25 +8,20 @@ reason the backend itself gives.
 from __future__ import annotations
 
 import os
-import secrets
+import subprocess
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from qusema.sandbox import BACKENDS, Limits, WarmSandbox, get_backend, unavailable_reason
+from qusema.sandbox import BACKENDS, WarmSandbox, get_backend, unavailable_reason
 from qusema.sandbox.process_backend import ProcessSandboxWarning
 from qusema.targets.environments import EnvironmentStore, TargetEnvironment
+from sandbox_checks import CHEAP_TARGET, HOST_SECRET, QISKIT_TARGET, TEST_LIMITS, env_for
 
-# Cheap environment for containment: numpy only (the runner may use it for reports).
-CHEAP_TARGET = "numpy==2.2.6"
-QISKIT_TARGET = "qiskit==2.4.1"
 # A secret of the host that must never reach a snippet; set before any sandbox starts.
-HOST_SECRET = "qusema-test-secret-" + secrets.token_hex(8)
 os.environ["QUSEMA_TEST_API_KEY"] = HOST_SECRET
-
-TEST_LIMITS = Limits(timeout_s=10.0, memory_bytes=1024**3, pids=128,
-                     max_output_bytes=8 * 1024**2, capture_bytes=16 * 1024)
 
 
 @pytest.fixture(scope="session")
@@ -58,10 +53,32 @@ def backend(request):
     return make_backend(request.param)
 
 
+# Run as root, the process backend runs snippets as user nobody, who cannot read an
+# environment under /root: its cheap environment is made from the system Python in a
+# folder everyone can read (kept between runs like the cache).
+READABLE_ENVS = Path("/var/tmp/qusema-test-envs")
+SYSTEM_PYTHON = Path("/usr/bin/python3.11")
+
+
+@pytest.fixture(scope="session")
+def readable_cheap_env(store: EnvironmentStore) -> TargetEnvironment:
+    if not SYSTEM_PYTHON.exists():
+        pytest.skip(f"no system Python at {SYSTEM_PYTHON} for an environment user nobody can read")
+    venv = READABLE_ENVS / f"{CHEAP_TARGET.replace('==', '-')}-system-python"
+    python = venv / "bin" / "python"
+    if not python.exists():
+        READABLE_ENVS.mkdir(parents=True, exist_ok=True)
+        READABLE_ENVS.chmod(0o755)
+        subprocess.run(["uv", "venv", "--quiet", "-p", str(SYSTEM_PYTHON), str(venv)], check=True)
+        subprocess.run(["uv", "pip", "install", "--quiet", "-p", str(python), CHEAP_TARGET], check=True)
+    return store.adopt_interpreter(python, CHEAP_TARGET)
+
+
 @pytest.fixture(scope="module")
-def box(backend, cheap_env) -> Iterator[WarmSandbox]:
-    backend.prepare(cheap_env)
-    sandbox = WarmSandbox(backend, cheap_env, preload=["numpy"], limits=TEST_LIMITS)
+def box(backend, request) -> Iterator[WarmSandbox]:
+    env = env_for(backend, request)
+    backend.prepare(env)
+    sandbox = WarmSandbox(backend, env, preload=["numpy"], limits=TEST_LIMITS)
     sandbox.start()
     yield sandbox
     sandbox.close()

@@ -17,7 +17,7 @@ from sandbox_checks import (
     host_processes_with,
     settle_processes,
 )
-from conftest import HOST_SECRET
+from sandbox_checks import HOST_SECRET
 
 
 # What a confined snippet sees when it tries the network: no route, no resolver.

@@ -11,8 +11,16 @@ import pytest
 from click.testing import CliRunner
 
 from qusema.sandbox.cli_commands import env_group, run_command
-from qusema.targets.environments import SMOKE_REVISION, EnvironmentStore, ResolutionError, TargetEnvironment
-from conftest import CHEAP_TARGET
+from qusema.targets.environments import (
+    SMOKE_REVISION,
+    EnvironmentChanged,
+    EnvironmentNotice,
+    EnvironmentStore,
+    ReleaseNotFound,
+    ResolutionError,
+    TargetEnvironment,
+)
+from sandbox_checks import CHEAP_TARGET
 
 
 def test_exact_release_is_installed_recorded_and_reused(store, cheap_env):
@@ -28,14 +36,26 @@ def test_exact_release_is_installed_recorded_and_reused(store, cheap_env):
 
 @pytest.mark.network
 def test_resolution_failure_quotes_the_resolver(tmp_path):
+    # The release exists; the request cannot be met: that is the resolver's to explain.
     store = EnvironmentStore(tmp_path / "envs")
     with pytest.raises(ResolutionError) as caught:
-        store.create("numpy==0.0.424242")
+        store.create("numpy==2.2.6", companions=["numpy==2.2.5"])
     message = str(caught.value)
-    assert "numpy==0.0.424242" in message
+    assert "numpy==2.2.6" in message
     assert caught.value.resolver_message.strip() in message
-    assert "0.0.424242" in caught.value.resolver_message  # uv's words, not ours
-    assert not list((tmp_path / "envs").glob("numpy-*/venv"))  # nothing half-built is kept
+    assert "2.2.5" in caught.value.resolver_message  # uv's words, not ours
+    assert "environment at:" not in message  # not the venv that was removed with the failure
+    assert list((tmp_path / "envs").iterdir()) == []  # nothing half-built, no lock file
+
+
+@pytest.mark.network
+def test_a_release_the_index_does_not_have_is_one_line_with_the_closest(tmp_path):
+    store = EnvironmentStore(tmp_path / "envs")
+    with pytest.raises(ReleaseNotFound) as caught:
+        store.create("numpy==2.2.99")
+    assert str(caught.value) == ("numpy has no release 2.2.99 on https://pypi.org/simple; "
+                                 "closest available: 2.2.4, 2.2.5, 2.2.6, 2.3.0, 2.3.1, 2.3.2")
+    assert list((tmp_path / "envs").iterdir()) == []
 
 
 @pytest.mark.network
@@ -74,10 +94,15 @@ def _install_stale_plugin(env) -> Path:
 
 
 def _mark_built_before_plugin_checks(env) -> None:
+    """As a record of that time: no smoke revision, and no record of its files either (those
+    came later), so the plugin installed here reads as the environment's own."""
     record = env.root / "env.json"
     data = json.loads(record.read_text())
     data["smoke_revision"] = 0
+    data.pop("files_digest", None)
+    data.pop("files_recorded", None)
     record.write_text(json.dumps(data))
+    (env.root / "files.json").unlink(missing_ok=True)
 
 
 def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse(tmp_path):
@@ -87,7 +112,8 @@ def test_an_environment_built_before_plugin_checks_is_checked_again_before_reuse
 
     # sound: reused as it is, and recorded as checked
     _mark_built_before_plugin_checks(env)
-    again = store.create(CHEAP_TARGET)
+    with pytest.warns(EnvironmentNotice):  # its files are recorded now, and it says so
+        again = store.create(CHEAP_TARGET)
     assert again.created_at == env.created_at
     assert json.loads((env.root / "env.json").read_text())["smoke_revision"] == SMOKE_REVISION
 
@@ -117,15 +143,18 @@ def test_existing_interpreter_is_adopted(tmp_path, cheap_env):
 def test_cli_env_list_run_and_rm(tmp_path, monkeypatch, cheap_env):
     monkeypatch.setenv("QUSEMA_CACHE_DIR", str(tmp_path))
     runner = CliRunner()
+    # Run as root, the process backend refuses an environment under /root (user nobody
+    # cannot read it), so the check runs where this machine can.
+    sandbox = "bwrap" if _bwrap() else "process"
     created = runner.invoke(env_group, ["create", "--python", str(cheap_env.python),
-                                        "--sandbox", "process", "--json", "numpy"])
+                                        "--sandbox", sandbox, "--json", "numpy"])
     assert created.exit_code == 0, created.output
     key = json.loads(created.output)["key"]
     listed = runner.invoke(env_group, ["list"])
     assert key in listed.output
     snippet = tmp_path / "snippet.py"
     snippet.write_text("import numpy\nreport('v', numpy.__version__)\nassert numpy.pi < 3\n")
-    ran = runner.invoke(run_command, ["--env", key, "--sandbox", "bwrap" if _bwrap() else "process",
+    ran = runner.invoke(run_command, ["--env", key, "--sandbox", sandbox,
                                       str(snippet)])
     assert ran.exit_code == 1, ran.output  # the snippet's assertion fails
     result = json.loads(ran.output)

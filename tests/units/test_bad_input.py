@@ -97,3 +97,43 @@ def test_cargo_build_output_is_pruned_but_a_target_module_is_not(tmp_path: Path)
     (crate / "target" / "debug" / "build.rs").write_text("fn generated() {}\n")
     found = discover(tmp_path, TreeScope(python_roots=(), rust_roots=("crates/core",)))
     assert sorted(f.rel_path for f in found.files) == ["crates/core/src/lib.rs", "crates/core/src/target/mod.rs"]
+
+
+@pytest.fixture
+def library_with_bad_rust_and_outside_link(tmp_path: Path) -> Path:
+    root = tmp_path / "lib"
+    crate = root / "crates" / "core"
+    (crate / "src").mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "core"\n')
+    (crate / "src" / "lib.rs").write_text("pub fn fine() -> u32 {\n    1\n}\n")
+    # The first fn is whole, the second cut: tree-sitter would still yield `whole` from it.
+    (crate / "src" / "broken.rs").write_text("pub fn whole() -> u32 { 2 }\n\npub fn cut(x: u32 -> u32 {\n    x\n}\n")
+    pkg = root / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("def inside():\n    return 1\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "secret.py").write_text("def outside():\n    return 2\n")
+    (pkg / "linked.py").symlink_to(elsewhere / "secret.py")
+    (pkg / "alias.py").symlink_to(pkg / "__init__.py")
+    return root
+
+
+def test_unparsable_rust_and_a_link_out_of_the_tree_are_skipped_with_reasons(
+        library_with_bad_rust_and_outside_link: Path, tmp_path: Path):
+    cache = str(tmp_path / "cache")
+    indexed = run("index", str(library_with_bad_rust_and_outside_link), "--cache-dir", cache, "--json", "--quiet")
+    assert indexed.exit_code == 0, indexed.output
+    assert json.loads(indexed.output)["run"]["skipped"] == 3  # broken.rs, linked.py, alias.py
+    stats = json.loads(run("stats", "--cache-dir", cache, "--json").output)
+    reasons = {s["file"]: s["reason"] for s in stats["skipped"]}
+    assert reasons["crates/core/src/broken.rs"] == (
+        "not Rust source this parser accepts (line 3, column 18: missing ')')")
+    outside = str((tmp_path / "elsewhere" / "secret.py").resolve())
+    assert reasons["pkg/linked.py"] == f"symbolic link to {outside}, outside the indexed tree: not indexed"
+    assert reasons["pkg/alias.py"] == "symbolic link to pkg/__init__.py: the real file is indexed where it lives"
+    # Nothing of the broken file nor of the file outside is in the index.
+    assert stats["languages"]["rust"]["segments"] == 1  # `fine`; not `whole`, from the skipped file
+    assert stats["languages"]["python"]["segments"] == 1  # `inside`; `outside` is not indexed
+    listed = run("stats", "--cache-dir", cache)
+    assert "crates/core/src/broken.rs: not Rust source" in listed.output

@@ -213,12 +213,13 @@ def test_macro_bodies_that_do_not_parse_are_skipped_and_counted():
         "    ($x:expr) => { $x + 1 };\n"
         "}\n"
         "macro_rules! broken {\n"
-        "    ($v:vis $n:ident) => { $v fn $n( { } };\n"
+        "    ($v:vis $n:ident) => { $v fn $n( { } ) };\n"
         "}\n"
     )
     fp = parse_rust_file("src/lib.rs", source.encode(), "demo")
     assert shape(fp) == [("demo::good!::$t::make", "method", 2, 2)]
-    # An expression is not an item, and `$v fn $n( {` is not Rust: one piece each is skipped.
+    # An expression is not an item, and `$v fn $n( { } )` is not one either (its delimiters are
+    # balanced, as rustc requires of any token tree): one piece each is skipped.
     assert fp.facts["macro_stats"] == {"arms": 3, "arms_with_errors": 2, "items_skipped": 2, "fns": 1}
 
 
