@@ -1,0 +1,114 @@
+"""The crash triage (`internal_error` in sandbox/surface_explorer.py) on a real package written
+to disk and imported: which exceptions raised through it are the library's internal errors, and
+which are the caller's doing. No quantum library needed; the package is ours, its frames real."""
+
+import importlib
+import sys
+import textwrap
+
+import pytest
+
+from tests.contracts.conftest import SANDBOX_DIR
+
+PACKAGE = "triagepkg"
+SOURCE = textwrap.dedent('''
+    import functools
+
+    def apply(circuit):
+        """Evaluates `circuit()`: a function of no arguments."""
+        return circuit()
+
+    def apply_wrapped(circuit):
+        wrapped = Wrapper(circuit)
+        return wrapped()
+
+    class Wrapper:
+        def __init__(self, func):
+            self.func = func
+
+        def __call__(self):
+            return self.func()
+
+    def _helper(a, b):
+        return a + b
+
+    def uses_helper_wrongly(x):
+        return _helper(x)
+
+    class Device:
+        def execute(self, method="jacobian"):
+            return getattr(self, method)()
+
+        def broken(self):
+            return getattr(self, "no_such_member")
+
+        def none_attribute(self):
+            return None.shape
+''')
+
+
+@pytest.fixture()
+def triage(tmp_path, monkeypatch):
+    (tmp_path / PACKAGE).mkdir()
+    (tmp_path / PACKAGE / "__init__.py").write_text(SOURCE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    sys.modules.pop(PACKAGE, None)
+    package = importlib.import_module(PACKAGE)
+    explorer = importlib.import_module("surface_explorer")
+    yield package, explorer.internal_error
+    sys.modules.pop(PACKAGE, None)
+
+
+def _raised(call):
+    try:
+        call()
+    except Exception as exc:  # noqa: BLE001 (the exception is what the test inspects)
+        return exc
+    raise AssertionError("the call did not raise")
+
+
+def test_a_callers_function_that_does_not_take_what_the_library_passes_is_a_caller_error(triage):
+    package, internal_error = triage
+
+    def circuit(x):  # the library documents that it calls circuit()
+        return x
+
+    exc = _raised(lambda: package.apply(circuit))
+    assert "missing 1 required positional argument" in str(exc)
+    assert internal_error(exc, PACKAGE) is None
+    # the same through a wrapper that keeps the function as `.func` (a QNode does)
+    exc = _raised(lambda: package.apply_wrapped(circuit))
+    assert internal_error(exc, PACKAGE) is None
+
+
+def test_the_library_calling_its_own_function_wrongly_is_an_internal_error(triage):
+    package, internal_error = triage
+    exc = _raised(lambda: package.uses_helper_wrongly(1))
+    assert "_helper() missing 1 required positional argument" in str(exc)
+    where = internal_error(exc, PACKAGE)
+    assert where is not None and where.endswith("in uses_helper_wrongly"), where
+
+
+def test_a_callers_function_that_fails_inside_is_the_callers_error_too(triage):
+    package, internal_error = triage
+
+    def circuit():
+        return [][1]
+
+    assert internal_error(_raised(lambda: package.apply(circuit)), PACKAGE) is None
+
+
+def test_a_member_named_by_a_parameter_that_the_object_lacks_is_unsupported_not_broken(triage):
+    package, internal_error = triage
+    exc = _raised(lambda: package.Device().execute())
+    assert isinstance(exc, AttributeError)
+    assert internal_error(exc, PACKAGE) is None
+
+
+def test_a_literal_member_the_library_looks_up_and_lacks_is_an_internal_error(triage):
+    package, internal_error = triage
+    for call in (package.Device().broken, package.Device().none_attribute):
+        exc = _raised(call)
+        assert isinstance(exc, AttributeError)
+        assert internal_error(exc, PACKAGE) is not None, call
