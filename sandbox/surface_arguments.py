@@ -109,23 +109,37 @@ def documented_qubit_count(description):
     return counts.pop() if len(counts) == 1 else None
 
 
+# A type text that is, as a whole, a container of items: "Iterable[Operator]", "list of int".
+_CONTAINER_TEXT = re.compile(r"^\s*(?:typing\.|collections\.abc\.)?(?:list|sequence|iterable|tuple|collection|set|"
+                             r"frozenset)(?:\s*\[|s?\s+of\s+|\s*\(|\s*$)", re.IGNORECASE)
+
+
 def type_text(parameter, doc_types, function=None):
     """The text of a parameter's type: its annotation (a postponed one resolved in the
     function's module, so an alias such as QubitSpecifier reads as the union it names), else
-    its docstring's type, else ''."""
-    annotation = parameter.annotation
-    if annotation is not parameter.empty:
-        if isinstance(annotation, str):
-            resolved = _resolved(annotation, function)
-            if resolved is None:
-                return annotation
-            annotation = resolved
-        if isinstance(annotation, type):
-            # a class of a library by its full name: two libraries may both have a `Prod`
-            return annotation.__qualname__ if annotation.__module__ == "builtins" else \
-                f"{annotation.__module__}.{annotation.__qualname__}"
-        return str(annotation).replace("typing.", "")
-    return doc_types.get(parameter.name, "")
+    its docstring's type, else ''. A docstring that gives a container of items wins over an
+    annotation that does not: the annotation then names the items (a basis annotated
+    `Operator` but documented `Iterable[Operator]`), and one item is not the container."""
+    documented = doc_types.get(parameter.name, "")
+    if parameter.annotation is parameter.empty:
+        return documented
+    annotated = _annotation_text(parameter.annotation, function)
+    if documented and _CONTAINER_TEXT.match(documented) and not _CONTAINER_TEXT.match(annotated):
+        return documented
+    return annotated
+
+
+def _annotation_text(annotation, function):
+    if isinstance(annotation, str):
+        resolved = _resolved(annotation, function)
+        if resolved is None:
+            return annotation
+        annotation = resolved
+    if isinstance(annotation, type):
+        # a class of a library by its full name: two libraries may both have a `Prod`
+        return annotation.__qualname__ if annotation.__module__ == "builtins" else \
+            f"{annotation.__module__}.{annotation.__qualname__}"
+    return str(annotation).replace("typing.", "")
 
 
 def _resolved(annotation, function):

@@ -65,6 +65,21 @@ def test_a_class_in_a_type_is_one_object_a_list_of_them_or_a_shape_not_guessed(a
     assert place("Iterable[tuple[Operation, Iterable[Qubit]]]", len("Iterable[tuple[")) is None
 
 
+def test_a_documented_container_wins_over_an_annotation_of_its_items(arguments):
+    def text(annotation, documented):
+        parameter = inspect.Parameter("basis", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotation)
+        return arguments.type_text(parameter, {"basis": documented} if documented else {})
+
+    # annotated with the item's type, documented as a container of items: the container
+    assert text("Pauli | Clifford", "Iterable[Union[Pauli, Clifford]]") == "Iterable[Union[Pauli, Clifford]]"
+    assert text(int, "list of int") == "list of int"
+    # otherwise the annotation stands: it is a container itself, or the docs give one item
+    assert text("Sequence[int]", "list of int") == "Sequence[int]"
+    assert text(int, "int") == "int"
+    assert text(int, "") == "int"
+    assert text(inspect.Parameter.empty, "Iterable[Bit]") == "Iterable[Bit]"
+
+
 def test_literals_fill_numbers_and_flat_lists_of_them_only(arguments):
     options = arguments.ArgumentOptions(surface=type("NoClasses", (), {"classes": {}})())
 
