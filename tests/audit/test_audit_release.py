@@ -177,8 +177,11 @@ def test_a_release_that_does_not_exist_is_a_clear_error_and_leaves_no_run(tmp_pa
     out = tmp_path / "reports"
     done = subprocess.run([sys.executable, "-m", "qusema.cli", "audit", "qiskit==99.0", "--out", str(out)],
                           capture_output=True, text=True, timeout=600)
-    assert done.returncode == 1
-    assert "Error: cannot resolve qiskit==99.0" in done.stderr and "Traceback" not in done.stderr
+    # a usage error (exit 2), one line with the closest releases, as `index` and `run --env` say it
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("Error: qiskit has no release 99.0 on "), done.stderr
+    assert "closest available: " in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "Traceback" not in done.stderr
     assert not out.exists()  # a second try is not told to --resume a run that never started
 
 
