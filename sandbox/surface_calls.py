@@ -24,7 +24,7 @@ from contract_runtime import Contract, TimeLimit, time_limit
 from surface_arguments import (INDEX_NAMES, ArgumentOptions, documented_descriptions, documented_qubit_count,
                                documented_types, equivalent_forms, is_count, type_text)
 from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _configures, _own_doc, _quiet, _short,
-                              capability_denied, constructor_signature, internal_error, same)
+                              capability_denied, constructor_signature, internal_error, needs_another_call_first, same)
 
 MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
 # Callables whose effect is outside their answer (files, screens, processes, the network) or
@@ -597,7 +597,7 @@ class CallLaws:
             if not isinstance(exc, Exception):
                 raise
             where = internal_error(exc, self.surface.library)
-            if where is None or isinstance(exc, OUT_OF_RANGE):
+            if where is None or isinstance(exc, OUT_OF_RANGE) or needs_another_call_first(exc, obj):
                 reject()
             raise AssertionError(f"{self.describe(subject, example)} raised an internal error: "
                                  f"{type(exc).__name__}: {exc} (raised at {where})") from exc

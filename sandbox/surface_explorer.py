@@ -256,6 +256,47 @@ def _configures(default):
 ITEM_OF = re.compile(r"([A-Za-z_]\w*)\[(\d)\]")
 
 
+def _assigned_outside_init(cls):
+    """Attribute names a method of `cls` other than __init__ assigns (`self.name = ...`)."""
+    names = set()
+    for klass in cls.__mro__:
+        if klass is object:
+            continue
+        for key, member in vars(klass).items():
+            function = getattr(member, "__func__", member)
+            if key == "__init__" or getattr(function, "__code__", None) is None:
+                continue
+            try:
+                source = inspect.getsource(function)
+            except (OSError, TypeError):
+                continue
+            names.update(re.findall(r"\bself\.(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)", source))
+    return names
+
+
+def needs_another_call_first(exc, obj):
+    """Whether `exc` is a None-error of a method of `obj` reading an attribute that `obj` holds
+    as None now and that another of its methods assigns: state that method fills (a device's
+    samples before it executed anything). The call was made too early, a precondition the
+    engine cannot know to meet, not a defect."""
+    if obj is None or "NoneType" not in str(exc):
+        return False
+    try:
+        unfilled = {name for name, value in vars(obj).items() if value is None}
+    except TypeError:  # no __dict__
+        return False
+    if not unfilled:
+        return False
+    filled_elsewhere = unfilled & _assigned_outside_init(type(obj))
+    tb = exc.__traceback__
+    while tb is not None and filled_elsewhere:
+        frame = tb.tb_frame
+        if frame.f_locals.get("self") is obj and filled_elsewhere & set(frame.f_code.co_names):
+            return True
+        tb = tb.tb_next
+    return False
+
+
 def capability_denied(obj, member_name):
     """The documented capability predicate of `obj` that says it lacks what `member_name`
     needs, or None. A class that declares `supports_X` or `has_X` documents that its members
@@ -996,8 +1037,8 @@ class SurfaceLaws:
             reject()
         except Exception as exc:  # noqa: BLE001 (triaged below: only internal errors are findings)
             where = self._internal(exc)
-            if where is None:
-                reject()  # the library's own refusal, documented or not: not this law's business
+            if where is None or needs_another_call_first(exc, obj):
+                reject()  # the library's own refusal, or state another method fills: not this law's business
             raise AssertionError(f"{subject} ({'property' if member.kind == 'property' else 'called with no '}"
                                  f"{'' if member.kind == 'property' else 'arguments'}) on "
                                  f"{self.surface.describe(specimen)} raised an internal error: "

@@ -1,6 +1,8 @@
-"""The crash triage (`internal_error` in sandbox/surface_explorer.py) on a real package written
-to disk and imported: which exceptions raised through it are the library's internal errors, and
-which are the caller's doing. No quantum library needed; the package is ours, its frames real."""
+"""The crash triage (`internal_error` and `needs_another_call_first` in
+sandbox/surface_explorer.py) on a real package written to disk and imported: which exceptions
+raised through it are the library's internal errors, and which are the caller's doing (a
+callable that does not take what the library passes, an option the object lacks, a call made
+before the method that fills the state it reads). No quantum library needed; the frames are real."""
 
 import importlib
 import sys
@@ -44,6 +46,20 @@ SOURCE = textwrap.dedent('''
 
         def none_attribute(self):
             return None.shape
+
+    class Sampler:
+        def __init__(self):
+            self._samples = None  # filled by execute
+            self.table = None  # never filled by any method
+
+        def execute(self):
+            self._samples = [3, 1, 2]
+
+        def sample(self):
+            return self._samples[0]
+
+        def lookup(self):
+            return self.table[0]
 ''')
 
 
@@ -56,6 +72,7 @@ def triage(tmp_path, monkeypatch):
     sys.modules.pop(PACKAGE, None)
     package = importlib.import_module(PACKAGE)
     explorer = importlib.import_module("surface_explorer")
+    package.needs_another_call_first = explorer.needs_another_call_first
     yield package, explorer.internal_error
     sys.modules.pop(PACKAGE, None)
 
@@ -112,3 +129,18 @@ def test_a_literal_member_the_library_looks_up_and_lacks_is_an_internal_error(tr
         exc = _raised(call)
         assert isinstance(exc, AttributeError)
         assert internal_error(exc, PACKAGE) is not None, call
+
+
+def test_state_another_method_fills_is_a_precondition_state_nothing_fills_is_not(triage):
+    package, _ = triage
+    sampler = package.Sampler()
+    early = _raised(sampler.sample)  # before execute(): its samples are still None
+    assert package.needs_another_call_first(early, sampler)
+    sampler.execute()
+    assert sampler.sample() == 3  # after it, the same call answers
+    never = _raised(package.Sampler().lookup)  # `table` is None and no method assigns it
+    assert not package.needs_another_call_first(never, package.Sampler())
+    fresh = package.Sampler()
+    assert not package.needs_another_call_first(_raised(fresh.lookup), fresh)
+    # a None-error of another object's method says nothing about this one's state
+    assert not package.needs_another_call_first(early, package.Sampler())
