@@ -109,9 +109,11 @@ def documented_qubit_count(description):
     return counts.pop() if len(counts) == 1 else None
 
 
-# A type text that is, as a whole, a container of items: "Iterable[Operator]", "list of int".
-_CONTAINER_TEXT = re.compile(r"^\s*(?:typing\.|collections\.abc\.)?(?:list|sequence|iterable|tuple|collection|set|"
-                             r"frozenset)(?:\s*\[|s?\s+of\s+|\s*\(|\s*$)", re.IGNORECASE)
+# Type words that hold items: "Iterable[Bit]", "list of int".
+_CONTAINER_WORDS = r"(?:list|sequence|iterable|tuple|collection|set|frozenset)"
+# A type text that is, as a whole, a container of items.
+_CONTAINER_TEXT = re.compile(r"^\s*(?:typing\.|collections\.abc\.)?" + _CONTAINER_WORDS
+                             + r"(?:\s*\[|s?\s+of\s+|\s*\(|\s*$)", re.IGNORECASE)
 
 
 def type_text(parameter, doc_types, function=None):
@@ -281,7 +283,7 @@ def _split_top(text, separator):
     return [*parts, current]
 
 
-_SEQUENCE_OPEN = re.compile(r"(?:list|sequence|iterable|tuple|collection|set|frozenset)\s*\[|"
+_SEQUENCE_OPEN = re.compile(_CONTAINER_WORDS + r"\s*\[|"
                             r"(?:list|sequence|iterable|tuple|collection|set)s?\s+of\s+$", re.IGNORECASE)
 
 

@@ -95,11 +95,15 @@ _BINDING = _re.compile(r"^([\w.<>]+)\(\) (?:missing \d+ required (?:positional|k
 _GETATTR_BY_NAME = _re.compile(r"\bgetattr\(\s*[\w.]+\s*,\s*([A-Za-z_]\w*)\s*[,)]")
 
 
+def _in_package(filename, package):
+    return ("/" + package + "/") in filename.replace("\\", "/")
+
+
 def _innermost_frame_in(exc, package):
     found = None
     tb = exc.__traceback__
     while tb is not None:
-        if ("/" + package + "/") in tb.tb_frame.f_code.co_filename.replace("\\", "/"):
+        if _in_package(tb.tb_frame.f_code.co_filename, package):
             found = tb.tb_frame
         tb = tb.tb_next
     return found
@@ -119,7 +123,7 @@ def _calls_a_callers_function(exc, frame, package):
             code = getattr(candidate, "__code__", None)
             if code is None or getattr(candidate, "__name__", None) != name:
                 continue
-            if ("/" + package + "/") not in code.co_filename.replace("\\", "/"):
+            if not _in_package(code.co_filename, package):
                 return True
     return False
 
@@ -144,7 +148,7 @@ def internal_error(exc, package):
     if not isinstance(exc, INTERNAL) or type(exc).__module__.split(".")[0] == package:
         return None
     frames = _traceback.extract_tb(exc.__traceback__)
-    mine = [f for f in frames if ("/" + package + "/") in f.filename.replace("\\", "/")]
+    mine = [f for f in frames if _in_package(f.filename, package)]
     if not mine:
         return None
     last = mine[-1]
@@ -256,6 +260,7 @@ def _configures(default):
 ITEM_OF = re.compile(r"([A-Za-z_]\w*)\[(\d)\]")
 
 
+@functools.lru_cache(maxsize=None)  # read once per class: each crash of a method asks again
 def _assigned_outside_init(cls):
     """Attribute names a method of `cls` other than __init__ assigns (`self.name = ...`)."""
     names = set()

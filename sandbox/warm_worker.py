@@ -185,10 +185,14 @@ def kill_leftovers(pid_namespace):
     return count
 
 
+def prctl(option, value):
+    """prctl(2) with one argument: 0 on success (errno in ctypes.get_errno())."""
+    return ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+
+
 def die_with_parent(parent_pid):
     """SIGKILL when the parent ends; exits at once if it already has (the race before)."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent_pid:
         os._exit(71)
 
@@ -210,16 +214,20 @@ def own_entries(path):
     return found
 
 
+def remove_entry(full):
+    """Removes a file, link or folder tree; what is already gone or cannot go is left."""
+    try:
+        if os.path.isdir(full) and not os.path.islink(full):
+            shutil.rmtree(full, ignore_errors=True)
+        else:
+            os.unlink(full)
+    except OSError:
+        pass
+
+
 def remove_own_new_entries(path, before):
     for name in own_entries(path) - before:
-        full = os.path.join(path, name)
-        try:
-            if os.path.isdir(full) and not os.path.islink(full):
-                shutil.rmtree(full, ignore_errors=True)
-            else:
-                os.unlink(full)
-        except OSError:
-            pass
+        remove_entry(os.path.join(path, name))
 
 
 def empty_dir(path):
@@ -228,14 +236,7 @@ def empty_dir(path):
     except OSError:
         return
     for name in entries:
-        full = os.path.join(path, name)
-        try:
-            if os.path.isdir(full) and not os.path.islink(full):
-                shutil.rmtree(full, ignore_errors=True)
-            else:
-                os.unlink(full)
-        except OSError:
-            pass
+        remove_entry(os.path.join(path, name))
 
 
 def _read_available(fd, sink):
@@ -280,7 +281,7 @@ def run_one(request, channel, args, wakeup_r):
             die_with_parent(args.worker_pid)
             # Only the worker must be out of reach; the snippet sees its own /proc/self
             # as any program does (the flag was inherited through the fork).
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)
+            prctl(PR_SET_DUMPABLE, 1)
         except BaseException:
             os._exit(70)
         snippet_runner.run_in_this_process(request, res_w)  # never returns
@@ -373,15 +374,14 @@ def main(argv=None):
     # and the snippet we run go too, instead of running on until the snippet's timeout.
     die_with_parent(os.getppid())
     channel = Channel()
-    libc = ctypes.CDLL(None, use_errno=True)
     # Not dumpable: /proc/<this pid>/fd, /mem and ptrace need CAP_SYS_PTRACE, which no
     # snippet has, so a snippet cannot write into the channel or stop its own guard. Without
     # it there is no sandbox worth the name, so failing here ends the worker.
-    if libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+    if prctl(PR_SET_DUMPABLE, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE, 0) failed")
     # Orphans of a snippet are re-parented to us, so we can find and kill them.
     try:
-        libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
     except AttributeError:
         pass
     wakeup_r, wakeup_w = os.pipe()

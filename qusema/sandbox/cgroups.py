@@ -38,6 +38,7 @@ class SandboxCgroup:
     @classmethod
     def create(cls, pids_max: int, memory_bytes: int) -> SandboxCgroup | None:
         name = owned_cgroup_name(uuid.uuid4().hex[:12])
+        cls.sweep_dead_runs()
         try:
             if (CGROUP_ROOT / "cgroup.controllers").is_file():
                 return cls._create_v2(name, pids_max, memory_bytes)
@@ -58,7 +59,6 @@ class SandboxCgroup:
                 if own is None or not base.is_dir():
                     raise FileNotFoundError(controller)
                 group = base / own.lstrip("/") / name
-                _sweep_dead_siblings(group.parent)
                 group.mkdir()
                 dirs.append(group)
                 for file, value in settings.items():
@@ -72,7 +72,6 @@ class SandboxCgroup:
     def _create_v2(cls, name: str, pids_max: int, memory_bytes: int) -> SandboxCgroup | None:
         own = _own_path("") or "/"
         group = CGROUP_ROOT / own.lstrip("/") / name
-        _sweep_dead_siblings(group.parent)
         group.mkdir()
         try:
             (group / "pids.max").write_text(str(pids_max))
@@ -166,6 +165,6 @@ def _sweep_dead_siblings(parent: Path) -> None:
             leftover = SandboxCgroup([group], [group / "cgroup.procs"])
             try:
                 leftover.kill_all(timeout=2.0)
-            except TimeoutError:
+            except OSError:  # processes that survive (TimeoutError), or not ours to kill: left
                 continue
             leftover.remove()
