@@ -241,9 +241,10 @@ class CallLaws:
             return bare
         receivers = None
         if target.kind == "method":
-            receivers = self._trusted_specimens(target.owner)
+            receivers = self.surface.specimens(target.owner, usable=True)
             if not receivers:
-                return f"no documented example or configured constructor builds an instance of {target.owner.__name__}"
+                return (f"no documented example, configured constructor or bare constructor (of something not "
+                        f"empty) builds an instance of {target.owner.__name__}")
         options = []
         for parameter in self._parameters(target):
             found = (self._property_options(target, parameter, self._trusted_specimens) or "no instance to take it from"
@@ -436,8 +437,8 @@ class CallLaws:
                 found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
             if isinstance(found, str) and not self._property_options(target, parameter, self._recipe_stand_ins):
                 return found
-        if target.kind == "method" and not any(r.trusted for r in self.surface.recipes_for(target.owner)):
-            return f"no documented example or configured constructor builds a {target.owner.__name__}"
+        if target.kind == "method" and not self.surface.recipes_for(target.owner):
+            return f"no documented example or constructor builds a {target.owner.__name__}"
         return True
 
     # -- building and calling -------------------------------------------------------------------
@@ -597,7 +598,8 @@ class CallLaws:
             if not isinstance(exc, Exception):
                 raise
             where = internal_error(exc, self.surface.library)
-            if where is None or isinstance(exc, OUT_OF_RANGE) or needs_another_call_first(exc, obj):
+            if where is None or isinstance(exc, OUT_OF_RANGE) or \
+                    needs_another_call_first(exc, obj, self.surface.is_bare(example[0])):
                 reject()
             raise AssertionError(f"{self.describe(subject, example)} raised an internal error: "
                                  f"{type(exc).__name__}: {exc} (raised at {where})") from exc

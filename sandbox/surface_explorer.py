@@ -37,6 +37,7 @@ import inspect
 import io
 import keyword
 import pickle
+import pkgutil
 import re
 import sys
 import time
@@ -49,6 +50,7 @@ BUILD_BUDGET_S = 8.0  # all recipes of one check together
 CALL_S = 5.0  # one call under test past this says nothing (it is not a hang finding)
 DOC_RECIPES_PER_CLASS = 4  # documented recipes tried per class, its own docs first, then the shortest
 CONSTRUCTOR_RECIPES_PER_CLASS = 16  # constructors of the class and its public subclasses, spread over them
+SUBCLASS_ARGUMENTS = 3  # public subclasses whose constructors may give a constructor an argument of a base class
 
 # Recipes must be repeatable and harmless: no files, network, plotting, threads, interactive input,
 # global mode switches or clocks. Randomness is allowed: documented examples seed it or draw valid input.
@@ -242,6 +244,26 @@ def constructor_signature(cls):
     return signature
 
 
+def holds_something(value):
+    """Whether a bare-built object is more than an empty shell: it has items (len), qubits or
+    wires. A configuration with nothing to count (a transpiler pass, a commutation checker, a
+    synthesis method) holds what its defaults configure; a register, layout, target or
+    blueprint circuit built bare holds nothing, and anything asked of it is asked of nothing."""
+    try:
+        if len(value) == 0:
+            return False
+    except Exception:  # noqa: BLE001, S110 (no length, or one that fails: not an empty container)
+        pass
+    for size in ("num_qubits", "num_wires"):
+        try:
+            count = getattr(value, size, NotImplemented)
+        except Exception:  # noqa: BLE001 (a size that fails on a bare object: nothing to count)
+            return False
+        if count is None or count is not NotImplemented and type(count) is int and count == 0:
+            return False
+    return True
+
+
 def _configures(default):
     """Whether a parameter's default makes the object hold something (recurse=True, a basis
     name, a count of 3) rather than leave it empty (None, 0, (), ''): a constructor whose
@@ -279,11 +301,14 @@ def _assigned_outside_init(cls):
     return names
 
 
-def needs_another_call_first(exc, obj):
+def needs_another_call_first(exc, obj, bare=False):
     """Whether `exc` is a None-error of a method of `obj` reading an attribute that `obj` holds
     as None now and that another of its methods assigns: state that method fills (a device's
     samples before it executed anything). The call was made too early, a precondition the
-    engine cannot know to meet, not a defect."""
+    engine cannot know to meet, not a defect. For a `bare` object (built by a constructor
+    called with nothing, its defaults leaving that attribute None) any such attribute counts:
+    what the object was not configured with (a scheduling pass given no durations) is a
+    configuration the engine did not give, not a defect."""
     if obj is None or "NoneType" not in str(exc):
         return False
     try:
@@ -292,7 +317,7 @@ def needs_another_call_first(exc, obj):
         return False
     if not unfilled:
         return False
-    filled_elsewhere = unfilled & _assigned_outside_init(type(obj))
+    filled_elsewhere = unfilled if bare else unfilled & _assigned_outside_init(type(obj))
     tb = exc.__traceback__
     while tb is not None and filled_elsewhere:
         frame = tb.tb_frame
@@ -334,6 +359,9 @@ class Recipe:
         # required argument (RXGate(0.37)) or taking none at all (HGate()); not a bare
         # default-built object (Target(), PassManager()) that holds nothing yet
         self.trusted = documented or configured
+        # a constructor called bare whose defaults leave something unset (None): trusted only
+        # for what it builds that is not empty (holds_nothing), and then only as a receiver
+        self.bare = not self.trusted
         self.shown = shown  # the output the documentation shows for it (doctest lines), if any
         self.words = frozenset(IDENTIFIER.findall(code))
 
@@ -463,14 +491,37 @@ class Surface:
     # -- the surface ------------------------------------------------------------------------------
     @functools.cached_property
     def modules(self):
-        """Public modules of the library that importing it loads (none under a private name):
-        what a user reaches from the package. Walking every submodule as well cost PennyLane
-        five seconds per check (each check runs in a fresh fork) for optional corners."""
+        """Public modules of the library (none under a private name, none skipped): those that
+        importing it loads, and the public subpackages and modules a user imports by name
+        (qiskit.primitives, qiskit.qasm3: `import qiskit` loads neither). The warm worker
+        computes this once before it forks a child per check (prepare)."""
         importlib.import_module(self.library)
+        self._import_submodules(self.library)
         return sorted(name for name in list(sys.modules)
                       if (name == self.library or name.startswith(self.library + "."))
-                      and not any(part.startswith("_") for part in name.split("."))
-                      and not any(s in name for s in self.skip_modules))
+                      and self._is_public_module(name))
+
+    def _is_public_module(self, name):
+        parts = name.split(".")
+        return not any(part.startswith("_") or part in ("test", "tests") for part in parts) and \
+            not any(s in name for s in self.skip_modules)
+
+    def _import_submodules(self, package_name):
+        """Import every public module under a package, depth first; one that does not import
+        here (an optional dependency absent) is left out."""
+        package = sys.modules.get(package_name)
+        for info in pkgutil.iter_modules(getattr(package, "__path__", None) or []):
+            name = f"{package_name}.{info.name}"
+            if not self._is_public_module(name):
+                continue
+            if name not in sys.modules:
+                try:
+                    with _quiet():
+                        importlib.import_module(name)
+                except Exception:  # noqa: BLE001, S112 (an optional dependency missing, or a module refusing to load)
+                    continue
+            if info.ispkg:
+                self._import_submodules(name)
 
     def _defined_here(self, obj):
         owner = getattr(obj, "__module__", None)
@@ -632,22 +683,29 @@ class Surface:
             return None
         init = cls.__init__ if inspect.isfunction(cls.__init__) else cls
         docs = documented_types("\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d))
-        lines, arguments = [], []
+        lines, arguments, literals = [], [], 0
+        options = ArgumentOptions(self)
         for parameter in signature.parameters.values():
             if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
                     parameter.default is not parameter.empty:
                 continue
             value = self.parameter_value(cls, parameter)
             if value is None:
-                built = self._argument_from_recipes(type_text(parameter, docs, init), init, recipes,
-                                                    ArgumentOptions(self))
+                text = type_text(parameter, docs, init)
+                built = self._argument_from_recipes(text, init, recipes, options)
                 if built is None:
-                    return None
-                code, variable = built
-                value = f"_argument{len(lines)}"
-                lines.append(f"{code.rstrip()}\n{value} = {variable}\n")
+                    # a plain value of the documented type (a list of floats for UCRXGate's
+                    # angle_list): the constructor's own validation then says whether it is one
+                    value = options.first_literal(parameter, docs, init)
+                    if value is None:
+                        return None
+                    literals += 1
+                else:
+                    code, variable = built
+                    value = f"_argument{len(lines)}"
+                    lines.append(f"{code.rstrip()}\n{value} = {variable}\n")
             arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
-        if not lines:
+        if not lines and not literals:
             return None
         module, name = dotted.rsplit(".", 1)
         return "".join(lines) + f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n"
@@ -664,9 +722,15 @@ class Surface:
                 continue
             for cls in options._classes_named(match.group(1), function):
                 dotted = self.classes.get(cls)
+                # an abstract or base class (Operation, Modifier) is given one of its public
+                # subclasses' constructors, as recipes_for spreads a class over them, when
+                # neither its own constructor nor a documented program builds one
+                kinds = sorted((c for c in self.classes if c is not cls and _subclass(c, cls)),
+                               key=lambda c: self.classes[c])[:SUBCLASS_ARGUMENTS]
                 candidates = [recipes.get(f"{dotted}#new")] + sorted(
                     (r for r in recipes.values() if r.documented and cls.__name__ in r.words),
-                    key=lambda r: (not r.origin.startswith(dotted), len(r.code)))[:6]
+                    key=lambda r: (not r.origin.startswith(dotted), len(r.code)))[:6] + \
+                    [recipes.get(f"{self.classes[c]}#new") for c in kinds]
                 for recipe in candidates:
                     if recipe is None or not recipe.trusted:
                         continue
@@ -675,7 +739,7 @@ class Surface:
                     except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
                         continue
                     for variable, value in sorted(namespace.items()):
-                        if not variable.startswith("_") and type(value) is cls:
+                        if not variable.startswith("_") and isinstance(value, cls) and not inspect.isclass(value):
                             return recipe.code, variable
         return None
 
@@ -767,19 +831,28 @@ class Surface:
         namespace = {"__name__": "__surface_recipe__"}
         with _quiet(), time_limit(RECIPE_S):
             exec(compile(self.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
-            exec(compile(recipe.code, f"<recipe {recipe.id}>", "exec"), namespace)  # noqa: S102 (the docs' code)
+            try:
+                exec(compile(recipe.code, f"<recipe {recipe.id}>", "exec"), namespace)  # noqa: S102 (the docs' code)
+            except BaseException as exc:
+                if type(exc).__name__ != "PanicException":
+                    raise
+                # a Rust panic (a BaseException) while building: the recipe builds nothing, as
+                # for any error; the laws that call the library judge panics, not the builder
+                raise RuntimeError(f"recipe {recipe.id} panicked: {exc}") from exc
         return namespace
 
-    def specimens(self, cls, exact=False, documented=False, trusted=False):
+    def specimens(self, cls, exact=False, documented=False, trusted=False, usable=False):
         """[(recipe id, variable)] of the objects of `cls` (of exactly that type with `exact`)
         the class's recipes (documented programs only, with `documented`; those and configured
-        constructors, with `trusted`) build on this release, within BUILD_BUDGET_S."""
+        constructors, with `trusted`; those and what a bare constructor builds that is not
+        empty, with `usable`) build on this release, within BUILD_BUDGET_S."""
         found = []
         with time_limit(BUILD_BUDGET_S + RECIPE_S):
             deadline = _now() + BUILD_BUDGET_S
             for recipe in self.recipes_for(cls):
                 if documented and not recipe.documented or trusted and not recipe.trusted:
                     continue
+                keep = holds_something if usable and recipe.bare else (lambda value: True)
                 if _now() > deadline:
                     break
                 try:
@@ -789,9 +862,13 @@ class Surface:
                 for variable, value in sorted(namespace.items()):
                     if variable.startswith("_") or inspect.isclass(value) or inspect.ismodule(value):
                         continue
-                    if type(value) is cls if exact else isinstance(value, cls):
+                    if (type(value) is cls if exact else isinstance(value, cls)) and keep(value):
                         found.append((recipe.id, variable))
         return found
+
+    def is_bare(self, specimen):
+        """Whether a specimen is what a bare constructor built (its defaults left something unset)."""
+        return specimen is not None and self.recipes[specimen[0]].bare
 
     def build(self, specimen):
         recipe_id, variable = specimen
@@ -970,10 +1047,10 @@ class SurfaceLaws:
             raise LookupError(f"{subject} is not a public member on this release")
         return member
 
-    def _specimens_strategy(self, cls, exact=False, documented=False, trusted=False):
+    def _specimens_strategy(self, cls, exact=False, documented=False, trusted=False, usable=False):
         from hypothesis import strategies as st
 
-        found = self.surface.specimens(cls, exact=exact, documented=documented, trusted=trusted)
+        found = self.surface.specimens(cls, exact=exact, documented=documented, trusted=trusted, usable=usable)
         # None: no recipe builds one here; every check then refuses it, and the check reads
         # "raised" with the reason, never "holds"
         return st.sampled_from(found) if found else st.just(None)
@@ -1009,22 +1086,24 @@ class SurfaceLaws:
                 + "\n\n\n" + self.surface.specimen_code(specimen) + body)
 
     # 1. no internal error ---------------------------------------------------------------------------
-    # Objects the documentation or a configured constructor builds only: a bare default-built
-    # object (a blueprint circuit with no qubits yet, an empty Result, Target() with no dt)
-    # asked for what it does not yet hold fails in ways a maintainer calls misuse far more
-    # often than a defect.
+    # Objects the documentation or a configured constructor builds, and what a bare constructor
+    # builds that is not empty (holds_something: a pass, a checker, a synthesis method with
+    # its defaults): a bare object that holds nothing (a blueprint circuit with no qubits yet,
+    # Target() with no qubits, an empty Layout) asked for what it does not yet hold fails in
+    # ways a maintainer calls misuse far more often than a defect, and so does a bare object
+    # asked for what its defaults left unset (needs_another_call_first, `bare`).
     # And of classes a user reaches through the documented namespaces: an internal helper's
     # container popped empty (qiskit's MatchingScenariosList) is the library's own plumbing,
     # called only in states the library prepares (rejected in the first complete audit's review).
     def member_subjects(self):
         return [s for s, m in self.surface.members.items()
-                if self.surface.is_documented(m.owner) and self._has_recipe(m.owner, trusted=True)]
+                if self.surface.is_documented(m.owner) and self._has_recipe(m.owner)]
 
     def member_api(self, subject):
         return subject
 
     def member_strategy(self, subject):
-        return self._specimens_strategy(self._member(subject).owner, trusted=True)
+        return self._specimens_strategy(self._member(subject).owner, usable=True)
 
     def any_member_strategy(self, subject):
         return self._specimens_strategy(self._member(subject).owner)
@@ -1042,7 +1121,7 @@ class SurfaceLaws:
             reject()
         except Exception as exc:  # noqa: BLE001 (triaged below: only internal errors are findings)
             where = self._internal(exc)
-            if where is None or needs_another_call_first(exc, obj):
+            if where is None or needs_another_call_first(exc, obj, self.surface.is_bare(specimen)):
                 reject()  # the library's own refusal, or state another method fills: not this law's business
             raise AssertionError(f"{subject} ({'property' if member.kind == 'property' else 'called with no '}"
                                  f"{'' if member.kind == 'property' else 'arguments'}) on "

@@ -24,10 +24,13 @@ import json
 import re
 
 from contract_runtime import Contract, TimeLimit
-from surface_calls import is_panic
+from surface_calls import NO_SIZE, _qubits, is_panic
 from surface_explorer import CALL_S, _is_query, _quiet, time_limit
 
 MAX_ITEMS = 4096  # an answer with more numbers than this is not recorded (memory, report size)
+# Query members are not asked of an object on more qubits than this: a channel's members on six
+# qubits run for minutes inside numpy, where no time limit reaches (a signal waits for it).
+MAX_OBSERVED_QUBITS = 4
 
 OBSERVE_SOURCE = r'''
 def observed(value, _depth=0):
@@ -139,6 +142,9 @@ def _member_answers(surface, queries, value, expression):
     """expression.member -> observed answer of each query member of a library object."""
     found = {}
     if not surface._defined_here(type(value)):
+        return found
+    size = _qubits(value)
+    if size is not NO_SIZE and size is not None and size > MAX_OBSERVED_QUBITS:
         return found
     members = [m for owner, ms in queries.items() if isinstance(value, owner) for m in ms]
     for member in sorted(members, key=lambda m: m.name):

@@ -144,3 +144,33 @@ def test_state_another_method_fills_is_a_precondition_state_nothing_fills_is_not
     assert not package.needs_another_call_first(_raised(fresh.lookup), fresh)
     # a None-error of another object's method says nothing about this one's state
     assert not package.needs_another_call_first(early, package.Sampler())
+
+
+def test_state_a_bare_objects_defaults_left_unset_is_its_configuration_not_a_defect(triage):
+    """Sampler() built bare leaves `table` None and no method fills it: for an object a bare
+    constructor built, that is a configuration the engine did not give; for a documented one
+    it stays evidence."""
+    package, _ = triage
+    bare = package.Sampler()
+    exc = _raised(bare.lookup)
+    assert package.needs_another_call_first(exc, bare, bare=True)
+    assert not package.needs_another_call_first(exc, bare, bare=False)
+    # not a None-error: nothing the defaults left unset explains it
+    device = package.Device()
+    assert not package.needs_another_call_first(_raised(device.broken), device, bare=True)
+
+
+def test_a_recipe_that_panics_builds_nothing_as_one_that_raises(monkeypatch):
+    """A Rust panic (PyO3's PanicException, a BaseException) while a recipe builds its object
+    is the recipe failing, turned into an error its callers set aside."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    explorer = importlib.import_module("surface_explorer")
+    surface = explorer.Surface("json", prelude="")
+    panicking = explorer.Recipe("json.Panics#new", "class PanicException(BaseException):\n    pass\n"
+                                "raise PanicException('index out of bounds')\n", "json.Panics", documented=False)
+    with pytest.raises(RuntimeError, match="panicked"):
+        surface.run_recipe(panicking)
+    # any other BaseException still propagates (a KeyboardInterrupt is no failed recipe)
+    interrupted = explorer.Recipe("json.Stops#new", "raise KeyboardInterrupt\n", "json.Stops", documented=False)
+    with pytest.raises(KeyboardInterrupt):
+        surface.run_recipe(interrupted)

@@ -181,3 +181,78 @@ def test_a_plugin_that_needs_auxiliary_qubits_is_given_those_its_documentation_o
     result = qiskit_runtime.assert_holds("qiskit.transform.synthesis-plugin-implements-operation",
                                          "mcx.1_clean_b95", examples=6)
     assert result["examples"] >= 1, result
+
+
+# CommutativeCancellation.run dies of a TypeError inside the library (not of an attribute its
+# defaults left None).
+CRASHING_COMMUTATIVE_CANCELLATION = PLANT + (
+    "import functools\n"
+    "from qiskit.transpiler.passes import CommutativeCancellation\n"
+    "original = CommutativeCancellation.run\n"
+    "made = plant('def run(self, dag):\\n    return len(dag.op_nodes()) + \"\"\\n', {})\n"
+    "CommutativeCancellation.run = functools.wraps(original)(made['run'])\n")
+
+# The same run, dying of the target its defaults left None: a configuration the engine did not
+# give (CommutativeCancellation() has no target), not a defect.
+UNCONFIGURED_COMMUTATIVE_CANCELLATION = PLANT + (
+    "import functools\n"
+    "from qiskit.transpiler.passes import CommutativeCancellation\n"
+    "original = CommutativeCancellation.run\n"
+    "made = plant('def run(self, dag):\\n    self.target = None\\n    return self.target.num_qubits\\n', {})\n"
+    "CommutativeCancellation.run = functools.wraps(original)(made['run'])\n")
+
+
+def test_a_pass_built_bare_is_a_receiver_and_its_crash_is_caught(qiskit_runtime):
+    """CommutativeCancellation(basis_gates=None, target=None) is no configured constructor (its
+    defaults leave things unset), yet what it builds is not empty: its run(dag) is checked."""
+    subject = "qiskit.transpiler.passes.CommutativeCancellation.run"
+    qiskit_runtime.assert_holds(CALLS, subject, examples=5)
+    result = qiskit_runtime.assert_caught(CALLS, subject, CRASHING_COMMUTATIVE_CANCELLATION, examples=5)
+    assert "TypeError" in result["message"] and "planted.py" in result["message"], result["message"]
+    assert "CommutativeCancellation()" in result["reproducer"], result["reproducer"]
+
+
+def test_a_bare_object_asked_for_what_its_defaults_left_unset_is_no_finding(qiskit_runtime):
+    result = qiskit_runtime.check_law(contract=CALLS, subject="qiskit.transpiler.passes.CommutativeCancellation.run",
+                                      patch=UNCONFIGURED_COMMUTATIVE_CANCELLATION, examples=5)
+    assert result["outcome"] != "violated", result
+
+
+SPECIMENS = ("import json\n"
+             "from contracts.qiskit_surface import SURFACE as S\n"
+             "from qiskit.transpiler import Layout\n"
+             "from qiskit.transpiler.passes import CommutativeCancellation\n"
+             "from qiskit.circuit.library import UCRXGate\n"
+             "from qiskit.circuit import AnnotatedOperation\n"
+             "names = {cls.__name__: d for cls, d in S.classes.items()}\n"
+             "print(json.dumps({\n"
+             "  'pass': S.specimens(CommutativeCancellation, usable=True),\n"
+             "  'pass_trusted': S.specimens(CommutativeCancellation, trusted=True),\n"
+             "  'layout': S.specimens(Layout, usable=True),\n"
+             "  'layout_any': S.specimens(Layout),\n"
+             "  'ucrx': S.specimens(UCRXGate, trusted=True),\n"
+             "  'annotated': S.specimens(AnnotatedOperation, trusted=True),\n"
+             "  'sampler': names.get('StatevectorSampler'), 'qasm3': names.get('Exporter')}))\n")
+
+
+def test_receivers_built_bare_are_kept_only_when_they_hold_something(qiskit_runtime):
+    found = qiskit_runtime(SPECIMENS)
+    bare_pass = ["qiskit.transpiler.passes.CommutativeCancellation#new", "obj"]
+    assert bare_pass in found["pass"] and bare_pass not in found["pass_trusted"], found
+    # Layout() holds no qubits: built (any specimen) but never a receiver of the crash laws
+    bare_layout = ["qiskit.transpiler.Layout#new", "obj"]
+    assert bare_layout in found["layout_any"] and bare_layout not in found["layout"], found
+
+
+def test_constructors_take_plain_values_and_subclasses_of_a_base_parameter(qiskit_runtime):
+    """UCRXGate(angle_list) takes a list of floats; AnnotatedOperation(base_op: Operation,
+    modifiers: Modifier | list) takes a public subclass of each base: neither had a recipe."""
+    found = qiskit_runtime(SPECIMENS)
+    assert ["qiskit.circuit.library.UCRXGate#new", "obj"] in found["ucrx"], found
+    assert ["qiskit.circuit.AnnotatedOperation#new", "obj"] in found["annotated"], found
+
+
+def test_the_surface_reaches_public_subpackages_that_importing_the_library_does_not_load(qiskit_runtime):
+    found = qiskit_runtime(SPECIMENS)
+    assert found["sampler"] == "qiskit.primitives.StatevectorSampler", found
+    assert found["qasm3"] == "qiskit.qasm3.Exporter", found
