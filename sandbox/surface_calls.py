@@ -24,7 +24,8 @@ from contract_runtime import Contract, TimeLimit, time_limit
 from surface_arguments import (INDEX_NAMES, ArgumentOptions, documented_descriptions, documented_qubit_count,
                                documented_types, equivalent_forms, is_count, type_text)
 from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _configures, _own_doc, _quiet, _short,
-                              capability_denied, constructor_signature, internal_error, needs_another_call_first, same)
+                              capability_denied, constructor_signature, internal_error, needs_another_call_first, same,
+                              take)
 
 MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
 # Callables whose effect is outside their answer (files, screens, processes, the network) or
@@ -331,11 +332,10 @@ class CallLaws:
             return cache[cls]
         found = {}
         specimens = self._trusted_specimens(cls)[:1]
-        if specimens:
-            try:
-                obj = self.surface.build(specimens[0])
-            except (Exception, TimeLimit):  # noqa: BLE001 (nothing built: no mapping to spread)
-                obj = None
+
+        def keys_of_mappings(namespace):
+            obj = take(namespace, specimens[0][1])
+            held = {}
             for name in dir(cls):
                 if name.startswith("_") or not isinstance(inspect.getattr_static(cls, name, None),
                                                           (property, functools.cached_property)):
@@ -346,7 +346,13 @@ class CallLaws:
                 except (Exception, TimeLimit):  # noqa: BLE001 (a property that fails here spreads nothing)
                     continue
                 if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-                    found[name] = set(value)
+                    held[name] = set(value)
+            return held
+        if specimens:
+            try:
+                found = self.surface.probe(self.surface.recipes[specimens[0][0]], keys_of_mappings)
+            except (Exception, TimeLimit):  # noqa: BLE001 (nothing built: no mapping to spread)
+                found = {}
         cache[cls] = found
         return found
 

@@ -36,9 +36,12 @@ import importlib
 import inspect
 import io
 import keyword
+import os
 import pickle
 import pkgutil
 import re
+import select
+import signal
 import sys
 import time
 import warnings
@@ -242,6 +245,12 @@ def constructor_signature(cls):
         own = inspect.signature(init)
         return own.replace(parameters=list(own.parameters.values())[1:])
     return signature
+
+
+def take(namespace, variable):
+    """A specimen's object in the namespace its recipe left: `ops[0]` is an item of a list."""
+    item = ITEM_OF.fullmatch(variable)
+    return namespace[item.group(1)][int(item.group(2))] if item else namespace[variable]
 
 
 def holds_something(value):
@@ -731,16 +740,19 @@ class Surface:
                     (r for r in recipes.values() if r.documented and cls.__name__ in r.words),
                     key=lambda r: (not r.origin.startswith(dotted), len(r.code)))[:6] + \
                     [recipes.get(f"{self.classes[c]}#new") for c in kinds]
+                def first_instance(namespace, cls=cls):
+                    return next((variable for variable, value in sorted(namespace.items())
+                                 if not variable.startswith("_") and isinstance(value, cls)
+                                 and not inspect.isclass(value)), None)
                 for recipe in candidates:
                     if recipe is None or not recipe.trusted:
                         continue
                     try:
-                        namespace = self.run_recipe(recipe)
+                        variable = self.probe(recipe, first_instance)
                     except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
                         continue
-                    for variable, value in sorted(namespace.items()):
-                        if not variable.startswith("_") and isinstance(value, cls) and not inspect.isclass(value):
-                            return recipe.code, variable
+                    if variable is not None:
+                        return recipe.code, variable
         return None
 
     def _with_imports(self, program, origin):
@@ -841,6 +853,28 @@ class Surface:
                 raise RuntimeError(f"recipe {recipe.id} panicked: {exc}") from exc
         return namespace
 
+    def probe(self, recipe, select):
+        """select(namespace the recipe leaves): what a caller needs to know of what a recipe
+        builds (variable names, a property's keys), as plain data. While `isolated_builds` is on
+        (the warm worker preparing the surface before it forks a child per check), the recipe runs
+        in a forked child and only the answer comes back: a recipe that starts threads (Qiskit's
+        Rust code starts its thread pool on first use) would leave the parent with threads that
+        deadlock every child it forks. Raises RuntimeError when the recipe fails."""
+        if not self._isolated:
+            return select(self.run_recipe(recipe))
+        return _in_forked_child(lambda: select(self.run_recipe(recipe)), RECIPE_S + 5)
+
+    @contextlib.contextmanager
+    def isolated_builds(self):
+        """Run every recipe `probe` runs in a child of its own, for the duration."""
+        self._isolated = True
+        try:
+            yield
+        finally:
+            self._isolated = False
+
+    _isolated = False
+
     def specimens(self, cls, exact=False, documented=False, trusted=False, usable=False):
         """[(recipe id, variable)] of the objects of `cls` (of exactly that type with `exact`)
         the class's recipes (documented programs only, with `documented`; those and configured
@@ -855,15 +889,15 @@ class Surface:
                 keep = holds_something if usable and recipe.bare else (lambda value: True)
                 if _now() > deadline:
                     break
+
+                def instances(namespace, keep=keep):
+                    return [variable for variable, value in sorted(namespace.items())
+                            if not (variable.startswith("_") or inspect.isclass(value) or inspect.ismodule(value))
+                            and (type(value) is cls if exact else isinstance(value, cls)) and keep(value)]
                 try:
-                    namespace = self.run_recipe(recipe)
+                    found += [(recipe.id, variable) for variable in self.probe(recipe, instances)]
                 except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
                     continue
-                for variable, value in sorted(namespace.items()):
-                    if variable.startswith("_") or inspect.isclass(value) or inspect.ismodule(value):
-                        continue
-                    if (type(value) is cls if exact else isinstance(value, cls)) and keep(value):
-                        found.append((recipe.id, variable))
         return found
 
     def is_bare(self, specimen):
@@ -872,9 +906,7 @@ class Surface:
 
     def build(self, specimen):
         recipe_id, variable = specimen
-        namespace = self.run_recipe(self.recipes[recipe_id])
-        item = ITEM_OF.fullmatch(variable)  # `ops[0]`: an item of a list the program builds
-        return namespace[item.group(1)][int(item.group(2))] if item else namespace[variable]
+        return take(self.run_recipe(self.recipes[recipe_id]), variable)
 
     def specimen_code(self, specimen, target="obj"):
         """Standalone source that builds the specimen into `target`."""
@@ -980,11 +1012,57 @@ def prepare_in_forking_parent(*prepared):
     """`.prepare()` of each (a Surface, a CallLaws) when this process is the sandbox's warm
     worker, which imports the law modules once and forks a child per check. Not in a process
     that imports them per child (the tests' fork server): there each child would pay for the
-    whole surface, surface law or not."""
+    whole surface, surface law or not. The recipes preparing runs, it runs in children of
+    their own (Surface.probe): the parent must stay free of threads to fork safely."""
     main = getattr(sys.modules.get("__main__"), "__file__", "") or ""
     if main.rsplit("/", 1)[-1] in FORKING_PARENTS:
-        for thing in prepared:
-            thing.prepare()
+        surfaces = {id(t): t for t in prepared if isinstance(t, Surface)}
+        surfaces.update({id(t.surface): t.surface for t in prepared if isinstance(getattr(t, "surface", None), Surface)})
+        with contextlib.ExitStack() as stack:
+            for surface in surfaces.values():
+                stack.enter_context(surface.isolated_builds())
+            for thing in prepared:
+                thing.prepare()
+
+
+def _in_forked_child(compute, timeout):
+    """compute() run in a forked child; its answer (pickled through a pipe), or RuntimeError
+    when it raised, died or outran `timeout` seconds."""
+    read_end, write_end = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: answer, then leave without running the parent's exit handlers
+        os.close(read_end)
+        try:
+            payload = pickle.dumps(("answer", compute()))
+        except BaseException as exc:  # noqa: BLE001 (anything the recipe raised, a panic included)
+            payload = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"[:500]))
+        with os.fdopen(write_end, "wb") as out:
+            out.write(payload)
+        os._exit(0)
+    os.close(write_end)
+    chunks = []
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([read_end], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            chunk = os.read(read_end, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:  # an answer, a deadline, or the caller's own time limit firing here: the child goes
+        os.close(read_end)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+    try:
+        kind, value = pickle.loads(b"".join(chunks))
+    except (pickle.UnpicklingError, EOFError, ValueError) as exc:
+        raise RuntimeError(f"the build died or outran {timeout} s") from exc
+    if kind == "error":
+        raise RuntimeError(value)
+    return value
 
 
 def _now():
