@@ -220,6 +220,11 @@ class ArgumentOptions:
             if not _array_alias(alternatives):
                 for alternative in alternatives:
                     found += self._literals(alternative, name)
+            elif name in ANGLE_NAMES and len(name) > 1 or name.endswith("_angle"):
+                # unless the parameter's name says it is an angle (RX.compute_matrix(theta:
+                # TensorLike)): a real is then the alias's own scalar, no guess at a shape
+                # (not a one-letter name: qml.math's `x` is any tensor)
+                found += [("literal", v) for v in ANGLE_VALUES[:2]]
             if not found:
                 return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
             return found

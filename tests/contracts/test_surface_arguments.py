@@ -266,3 +266,25 @@ def test_objects_that_print_alike_but_for_numpys_scalar_repr_are_the_same_answer
 
     assert explorer.same(Printed("r(a, 0.37)"), Printed("r(a, np.float64(0.37))"), plain=True)
     assert not explorer.same(Printed("r(a, 0.37)"), Printed("r(a, np.float64(0.38))"), plain=True)
+
+
+def test_an_array_like_alias_named_as_an_angle_takes_reals(arguments):
+    """RX.compute_matrix(theta: TensorLike): a parameter named as an angle takes the alias's
+    own scalar kind, a real; a one-letter name (qml.math's `x`, any tensor) still gets nothing."""
+    alias = "Union[int, float, bool, complex, bytes, list, tuple, numpy.ndarray, numpy.generic]"
+
+    def options(name):
+        namespace: dict = {}
+        exec(f"def f({name}):\n    return {name}\n", namespace)
+        f = namespace["f"]
+        f.__annotations__[name] = alias
+        (parameter,) = inspect.signature(f).parameters.values()
+        no_classes = types.SimpleNamespace(classes={})
+        return arguments.ArgumentOptions(no_classes).options(parameter, {}, lambda cls: [], f)
+
+    for angle in ("theta", "phi", "rotation_angle"):
+        found = options(angle)
+        assert not isinstance(found, str) and found and all(kind == "literal" for kind, _ in found), (angle, found)
+        assert all(float(value) != 0 for _, value in found)
+    for other in ("x", "state", "matrix"):
+        assert isinstance(options(other), str), other
