@@ -40,8 +40,11 @@ OUTSIDE = ("draw", "plot", "save", "dump", "write", "load", "file", "show", "dis
 # runaway recursion, are not explained by a value in range or out of it.
 OUT_OF_RANGE = (IndexError, KeyError, ValueError, StopIteration, OverflowError)
 OUT_OF_RANGE_SOURCE = "(IndexError, KeyError, ValueError, StopIteration, OverflowError)"
-# The same for compiled code: a Rust panic on an index past the end of an array.
-OUT_OF_BOUNDS_PANIC = re.compile(r"index out of bounds|out of range|out of bounds", re.IGNORECASE)
+# The same for compiled code: a Rust panic on an index past the end of an array, or on arrays
+# of shapes that do not fit (ndarray's "inputs 4 × 4 and 2 × 2 are not compatible"): Rust's
+# IndexError and ValueError, which a value of a size the docs leave unstated explains.
+OUT_OF_BOUNDS_PANIC = re.compile(r"index out of bounds|out of range|out of bounds|are not compatible|"
+                                 r"shape mismatch|incompatible shapes?", re.IGNORECASE)
 
 
 NO_SIZE = object()

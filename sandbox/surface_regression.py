@@ -190,9 +190,14 @@ def _call_examples(calls, subject):
 
 def call_digest(calls, subject, example):
     """A digest of the code a typed call runs before the call: the documented programs that
-    build its object and arguments, and the literals."""
+    build its object and arguments, and the literals; and of the callable's documentation. A
+    change of answer whose documentation changed with it is a documented behaviour change
+    (a synthesis function whose docstring came to say it uses no ancilla for small inputs when
+    its circuits for them lost one), not a regression: the two releases' keys then differ."""
     receiver, arguments, _ = example
-    parts = [subject, json.dumps(example)]
+    target = calls.targets().get(subject)
+    documentation = " ".join((target.doc if target is not None else "").split())
+    parts = [subject, json.dumps(example), documentation]
     built = [value[0] if kind == "property" else value for kind, value in arguments if kind != "literal"]
     for specimen in [receiver, *built]:
         if specimen is not None:

@@ -174,3 +174,15 @@ def test_a_recipe_that_panics_builds_nothing_as_one_that_raises(monkeypatch):
     interrupted = explorer.Recipe("json.Stops#new", "raise KeyboardInterrupt\n", "json.Stops", documented=False)
     with pytest.raises(KeyboardInterrupt):
         surface.run_recipe(interrupted)
+
+
+def test_a_panic_on_an_index_or_shape_a_guessed_value_explains_is_set_aside(monkeypatch):
+    """With guessed arguments, a compiled library's index or shape panic is its IndexError or
+    ValueError (set aside, as those are); any other panic stays evidence."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    calls = importlib.import_module("surface_calls")
+    for message in ("index out of bounds: the len is 2 but the index is 5",
+                    "ndarray: inputs 4 × 4 and 2 × 2 are not compatible for matrix multiplication"):
+        assert calls.OUT_OF_BOUNDS_PANIC.search(message), message
+    for message in ("called `Option::unwrap()` on a `None` value", "internal error: entered unreachable code"):
+        assert not calls.OUT_OF_BOUNDS_PANIC.search(message), message

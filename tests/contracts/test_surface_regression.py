@@ -51,3 +51,24 @@ def test_a_reference_must_be_an_exact_release_of_the_same_library():
     for wrong in ("pennylane==0.44.0", "qiskit", "qiskit==not-a-version"):
         with pytest.raises(Exception, match="--reference"):
             parse_reference("qiskit", "2.4.1", wrong)
+
+
+DIGESTS = ("import json, warnings\nwarnings.filterwarnings('ignore')\n"
+           "import surface_regression as r\n"
+           "from contracts.qiskit_surface import CALLS\n"
+           "import qiskit.synthesis as s\n"
+           "subject = 'qiskit.synthesis.synth_qft_full'\n"
+           "(example, *_) = list(r._call_examples(CALLS, subject))\n"
+           "before = r.call_digest(CALLS, subject, example)\n"
+           "again = r.call_digest(CALLS, subject, example)\n"
+           "s.synth_qft_full.__doc__ += '\\n    For one qubit the circuit is now empty.\\n'\n"
+           "after = r.call_digest(CALLS, subject, example)\n"
+           "print(json.dumps({'before': before, 'again': again, 'after': after}))\n")
+
+
+@pytest.mark.release
+def test_a_typed_calls_key_changes_with_the_callables_documentation(qiskit_runtime):
+    """An answer that changed together with the callable's docstring is a documented behaviour
+    change: the two releases' keys differ, so the oracle never compares them."""
+    digests = qiskit_runtime(DIGESTS)
+    assert digests["before"] == digests["again"] != digests["after"], digests
