@@ -40,11 +40,15 @@ OUTSIDE = ("draw", "plot", "save", "dump", "write", "load", "file", "show", "dis
 # runaway recursion, are not explained by a value in range or out of it.
 OUT_OF_RANGE = (IndexError, KeyError, ValueError, StopIteration, OverflowError)
 OUT_OF_RANGE_SOURCE = "(IndexError, KeyError, ValueError, StopIteration, OverflowError)"
-# The same for compiled code: a Rust panic on an index past the end of an array, or on arrays
-# of shapes that do not fit (ndarray's "inputs 4 × 4 and 2 × 2 are not compatible"): Rust's
-# IndexError and ValueError, which a value of a size the docs leave unstated explains.
+# The same for compiled code: a Rust panic on an index past the end of an array, on arrays of
+# shapes that do not fit (ndarray's "inputs 4 × 4 and 2 × 2 are not compatible"), or on a lookup
+# that found nothing (`Option::unwrap()` on `None`: a node id that names no node of an empty DAG,
+# a two-qubit gate looked up in a one-qubit table): Rust's IndexError, ValueError and KeyError,
+# which a guessed value of a range or size the docs leave unstated explains. Panics of
+# documented programs stay evidence (examples-run and the other laws do not set them aside).
 OUT_OF_BOUNDS_PANIC = re.compile(r"index out of bounds|out of range|out of bounds|are not compatible|"
-                                 r"shape mismatch|incompatible shapes?", re.IGNORECASE)
+                                 r"shape mismatch|incompatible shapes?|`Option::unwrap\(\)` on a `None` value",
+                                 re.IGNORECASE)
 
 
 NO_SIZE = object()

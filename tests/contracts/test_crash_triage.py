@@ -177,12 +177,14 @@ def test_a_recipe_that_panics_builds_nothing_as_one_that_raises(monkeypatch):
 
 
 def test_a_panic_on_an_index_or_shape_a_guessed_value_explains_is_set_aside(monkeypatch):
-    """With guessed arguments, a compiled library's index or shape panic is its IndexError or
-    ValueError (set aside, as those are); any other panic stays evidence."""
+    """With guessed arguments, a compiled library's index, shape or failed-lookup panic is its
+    IndexError, ValueError or KeyError (set aside, as those are); any other panic stays evidence."""
     monkeypatch.syspath_prepend(str(SANDBOX_DIR))
     calls = importlib.import_module("surface_calls")
     for message in ("index out of bounds: the len is 2 but the index is 5",
-                    "ndarray: inputs 4 × 4 and 2 × 2 are not compatible for matrix multiplication"):
+                    "ndarray: inputs 4 × 4 and 2 × 2 are not compatible for matrix multiplication",
+                    "called `Option::unwrap()` on a `None` value"):
         assert calls.OUT_OF_BOUNDS_PANIC.search(message), message
-    for message in ("called `Option::unwrap()` on a `None` value", "internal error: entered unreachable code"):
+    for message in ("internal error: entered unreachable code", "attempt to subtract with overflow",
+                    "called `Result::unwrap()` on an `Err` value: Singular"):
         assert not calls.OUT_OF_BOUNDS_PANIC.search(message), message
