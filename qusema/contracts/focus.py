@@ -154,11 +154,18 @@ def is_public_api(db: IndexDB, api: str, library: str) -> bool:
 
 
 def entry_segments(db: IndexDB, api: str, library: str) -> list[str]:
-    """The segments an API string enters the library through (a class: its constructor)."""
+    """The segments an API string enters the library through (a class: its constructor). A
+    name the public map does not list as a public name may be the defining module's own path
+    of a public segment (the surface names `pennylane.wires.Wires.difference`, the map lists
+    it as `pennylane.Wires.difference`): then that segment."""
     found: list[str] = []
     for name in api_names(api, PACKAGE_ALIASES.get(library, {})):
-        found += [q for (q,) in db.conn.execute("SELECT DISTINCT qualname FROM public_api WHERE public_name=?",
-                                                 (name,)) if q not in found]
+        named = [q for (q,) in db.conn.execute("SELECT DISTINCT qualname FROM public_api WHERE public_name=?",
+                                               (name,))]
+        if not named:
+            named = [q for (q,) in db.conn.execute("SELECT DISTINCT qualname FROM public_api WHERE qualname IN (?, ?)",
+                                                   (name, f"{name}.__init__"))]
+        found += [q for q in named if q not in found]
     return found
 
 

@@ -161,3 +161,17 @@ def test_entry_points_from_pyproject_when_no_metadata_directory(tmp_path: Path):
         "[project]\nname = 'p'\n[project.entry-points.'p.devices']\n'dev.one' = 'p.devices:One'\n")
     assert declared_entry_points(tmp_path) == [EntryPoint("p.devices", "dev.one", "p.devices.One")]
     assert declared_entry_points(tmp_path / "missing") == []
+
+
+def test_an_entry_named_by_its_defining_modules_path_is_that_public_segment(qfix_index: IndexDB):
+    """The surface names a member by the module that defines it (qfix.gates.RZGate.describe);
+    the public map lists it under its exported name (qfix.RZGate.describe): the same entry."""
+    from qusema.contracts.focus import entry_segments
+
+    exported = entry_segments(qfix_index, "qfix.RZGate.describe", "qfix")
+    assert exported == ["qfix.gates.RZGate.describe"]
+    assert entry_segments(qfix_index, "qfix.gates.RZGate.describe", "qfix") == exported
+    # a private helper's own path is no public entry
+    private = [q for (q,) in qfix_index.conn.execute(
+        "SELECT qualname FROM segments WHERE kind='function' AND qualname NOT IN (SELECT qualname FROM public_api)")]
+    assert private and entry_segments(qfix_index, private[0], "qfix") == []
