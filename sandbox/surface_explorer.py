@@ -682,7 +682,7 @@ class Surface:
         return None
 
     def _composed_constructor_code(self, cls, dotted, recipes):
-        from surface_arguments import ArgumentOptions, documented_types, type_text
+        from surface_arguments import ArgumentOptions, _alternatives, _array_alias, documented_types, type_text
 
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
             return None
@@ -701,6 +701,11 @@ class Surface:
             value = self.parameter_value(cls, parameter)
             if value is None:
                 text = type_text(parameter, docs, init)
+                if _array_alias(_alternatives(text)):
+                    # an array-like alias (TensorLike): its library classes are markers of
+                    # array types, not values (an InterfaceTensor() as SProd's scalar), and its
+                    # scalars a guess at a shape (ArgumentOptions.options says the same)
+                    return None
                 built = self._argument_from_recipes(text, init, recipes, options)
                 if built is None:
                     # a plain value of the documented type (a list of floats for UCRXGate's

@@ -256,3 +256,13 @@ def test_the_surface_reaches_public_subpackages_that_importing_the_library_does_
     found = qiskit_runtime(SPECIMENS)
     assert found["sampler"] == "qiskit.primitives.StatevectorSampler", found
     assert found["qasm3"] == "qiskit.qasm3.Exporter", found
+
+
+def test_an_array_like_alias_gives_a_constructor_no_library_object(pennylane_runtime):
+    """SProd(scalar: TensorLike, base): TensorLike's union names pennylane.typing.InterfaceTensor,
+    a marker of array types; a composed constructor took `InterfaceTensor()` as the scalar, and
+    every SProd member then failed on it (four false crash findings in run 28fdb1ca28)."""
+    found = pennylane_runtime("import json\nfrom contracts.pennylane_surface import SURFACE as S\n"
+                              "print(json.dumps(sorted(k for k, r in S.recipes.items()\n"
+                              "                        if k.endswith('#new') and 'InterfaceTensor()\\n_argument' in r.code)))")
+    assert found == [], found
