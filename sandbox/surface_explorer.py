@@ -940,16 +940,35 @@ ANGLE_VALUES = ("0.37", "1.19", "-0.61", "2.03")
 
 def generic_parameter_value(cls, parameter):
     """A value for a required constructor parameter from its annotation or name alone: a
-    count is 2, an angle one of a few distinct irrational-looking reals; else None."""
+    count is 2, an angle one of a few distinct irrational-looking reals; else None. A name
+    says nothing where the class's docs type the parameter as no number at all
+    (FockStateProjector's `n (array)`: occupation numbers, one per wire)."""
     annotation = parameter.annotation
     name = parameter.name.lower()
-    if annotation in (int, "int") or name in COUNT_NAMES or name.startswith("num_"):  # "int": postponed
+    by_name = not _documented_as_no_number(cls, parameter)
+    if annotation in (int, "int") or by_name and (name in COUNT_NAMES or name.startswith("num_")):  # "int": postponed
         return "2"
-    if annotation in (float, "float") or name in ANGLE_NAMES or name.endswith("_angle"):
+    if annotation in (float, "float") or by_name and (name in ANGLE_NAMES or name.endswith("_angle")):
         names = list(constructor_signature(cls).parameters)
         index = names.index(parameter.name) if parameter.name in names else 0  # a factory's own parameter
         return ANGLE_VALUES[index % len(ANGLE_VALUES)]
     return _documented_number(cls, parameter)
+
+
+def _documented_words(cls, parameter):
+    """The words of the type the class's docs give a constructor parameter (none when untyped)."""
+    from surface_arguments import documented_types
+
+    docs = "\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d)
+    text = documented_types(docs).get(parameter.name, "")
+    return {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)} - {"optional"}
+
+
+def _documented_as_no_number(cls, parameter):
+    from surface_arguments import FLOAT_WORDS, INT_WORDS
+
+    words = _documented_words(cls, parameter)
+    return bool(words) and not words & (FLOAT_WORDS | INT_WORDS | {"number", "numbers", "numeric"})
 
 
 def _documented_number(cls, parameter):

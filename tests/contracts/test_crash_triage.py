@@ -188,3 +188,39 @@ def test_a_panic_on_an_index_or_shape_a_guessed_value_explains_is_set_aside(monk
     for message in ("internal error: entered unreachable code", "attempt to subtract with overflow",
                     "called `Result::unwrap()` on an `Err` value: Singular"):
         assert not calls.OUT_OF_BOUNDS_PANIC.search(message), message
+
+
+def test_a_parameters_name_says_nothing_where_its_docs_type_it_as_no_number(monkeypatch):
+    """`n` names a count, unless the class's docs type it otherwise (an array of occupation
+    numbers, one per wire): then a count of 2 is no value of it."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    explorer = importlib.import_module("surface_explorer")
+    import inspect as _inspect
+
+    def parameter_of(doc):
+        class Projector:
+            def __init__(self, n, wires):
+                self.n, self.wires = n, wires
+        Projector.__doc__ = doc
+        return Projector, _inspect.signature(Projector).parameters["n"]
+
+    assert explorer.generic_parameter_value(*parameter_of("A projector.\n\nArgs:\n    n (array): numbers\n")) is None
+    assert explorer.generic_parameter_value(*parameter_of("A projector.\n\nArgs:\n    n (int): a count\n")) == "2"
+    assert explorer.generic_parameter_value(*parameter_of("A projector.")) == "2"  # untyped: the name decides
+
+
+def test_a_list_we_passed_read_as_an_array_and_a_none_left_for_later_are_set_aside(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    calls = importlib.import_module("surface_calls")
+    read_as_array = AttributeError("'list' object has no attribute 'shape'")
+    assert calls._our_sequence_read_as_an_array(read_as_array, [[0.37, 1.19], 2])
+    assert not calls._our_sequence_read_as_an_array(read_as_array, [2, "a"])  # the list was the library's own
+    assert not calls._our_sequence_read_as_an_array(AttributeError("'Wires' object has no attribute 'x'"),
+                                                    [[0.37]])
+
+    class Compressed:
+        def __init__(self, params):
+            self.params = params
+    assert calls._holds_none({"precision": None})
+    assert calls._holds_none({"base": Compressed({"num_coeffs": 2, "precision": None})})
+    assert not calls._holds_none({"base": Compressed({"num_coeffs": 2, "precision": 1e-3}), "k": 1})

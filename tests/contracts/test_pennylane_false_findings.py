@@ -47,3 +47,15 @@ def test_a_device_asked_for_samples_before_it_ran_anything_is_no_finding(pennyla
     # `_samples` is None until execute() fills it: the call came before its precondition
     result = pennylane_runtime.check_law(LAW, subject, examples=10)
     assert result["outcome"] != "violated", result["message"]
+
+
+# After the review of audit 28fdb1ca28: a resource method called without the precision its docs
+# type as a float (None is "the precision stated in the ResourceConfig", which only an estimate
+# holds), spread with a compressed operator whose parameters still hold that None, and
+# measurement post-processing given a list where its code reads an array's `shape`.
+@pytest.mark.parametrize("subject", ["pennylane.estimator.RZ.resource_decomp", "pennylane.estimator.RY.resource_decomp",
+                                     "pennylane.estimator.Adjoint.resource_decomp",
+                                     "pennylane.measurements.ProbabilityMP.process_samples"])
+def test_a_placeholder_left_for_later_and_a_list_read_as_an_array_are_no_findings(pennylane_runtime, subject):
+    result = pennylane_runtime.check_law(LAW, subject, examples=10)
+    assert result["outcome"] != "violated", result["message"]
