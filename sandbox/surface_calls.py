@@ -63,6 +63,10 @@ def _qubits(value):
     return count if count is None or type(count) is int else NO_SIZE
 
 
+# A docstring's type, not prose: names, brackets, commas, `or` and `|` (`float`, `list[int] or None`).
+_TYPE_TEXT = re.compile(r"[\w.\[\]|,~ ]{1,60}")
+
+
 def _innermost_locals(exc):
     """The local variables of the frame an exception was raised in."""
     tb = exc.__traceback__
@@ -671,11 +675,14 @@ class CallLaws:
                 continue
             if parameter.name not in innermost or innermost[parameter.name] is not None:
                 continue  # the None that failed is not this default's (liealg.C's `wire`)
-            if re.search(r"\bNone\b", prose.get(parameter.name, "")):
-                continue  # the docs say what None does ("will default to 0 if None"): a value to honour
+            if re.search(r"\bNone\b|\bdefaults?\b", prose.get(parameter.name, ""), re.IGNORECASE):
+                continue  # the docs say what None does ("will default to 0 if None", "Defaults to [0]")
             # the docstring's type first: an annotation `float | None` beside docs that say
-            # `precision (float)` and define None as "the configured precision" is the sentinel
-            text = doc_types.get(parameter.name) or type_text(parameter, doc_types, target.function)
+            # `precision (float)` and define None as "the configured precision" is the sentinel;
+            # but not prose the parser took for a type (`breakpoints: The breakpoints to ...`)
+            documented = doc_types.get(parameter.name, "")
+            looks_typed = bool(_TYPE_TEXT.fullmatch(documented)) and len(documented.split()) <= 5
+            text = documented if looks_typed else type_text(parameter, {}, target.function)
             if text and not re.search(r"\bNone\b|optional|Optional", text):
                 return True
         return False

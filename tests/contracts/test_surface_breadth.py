@@ -266,3 +266,13 @@ def test_an_array_like_alias_gives_a_constructor_no_library_object(pennylane_run
                               "print(json.dumps(sorted(k for k, r in S.recipes.items()\n"
                               "                        if k.endswith('#new') and 'InterfaceTensor()\\n_argument' in r.code)))")
     assert found == [], found
+
+
+def test_a_crash_on_a_documented_none_default_is_still_found(qiskit_runtime):
+    """PiecewisePolynomialPauliRotationsGate(num_state_qubits) dies of `breakpoints.copy()` on its
+    default None, documented as "Defaults to [0]": a default the docs give, not a placeholder a
+    configuration fills (the None-default rule of the call laws must not set it aside)."""
+    result = qiskit_runtime.check_law(CALLS, "qiskit.circuit.library.PiecewisePolynomialPauliRotationsGate",
+                                      examples=5, other_failures=False)
+    assert result["outcome"] == "violated", result
+    assert "AttributeError" in result["message"] and "copy" in result["message"], result["message"]
