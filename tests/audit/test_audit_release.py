@@ -149,11 +149,12 @@ def test_time_left_deepens_the_laws_that_held_and_finds_what_25_examples_missed(
 
 def test_deeper_checks_are_given_the_time_the_budget_leaves(tmp_path: Path):
     # 50 examples, then 200, 800, ... while time is left. Every deeper re-check is sent with a
-    # time limit (what the 30 s budget leaves, at least 10 s); first checks run whole. Whether
+    # time limit (what the 60 s budget leaves, at least 10 s); first checks run whole. Whether
     # a round is actually cut depends on the machine's speed, so that is tested on the runtime
-    # itself (test_runtime.py), not here.
+    # itself (test_runtime.py), not here. (A 30 s budget left no deeper round on a loaded 2-core
+    # machine once the warm worker's surface preparation took 7 s instead of 3.)
     out = tmp_path / "reports"
-    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "50", "--deepen", "4", "--time-budget", "0.5",
+    done = subprocess.run([*AUDIT, "--out", str(out), "--examples", "50", "--deepen", "4", "--time-budget", "1.0",
                            "--contracts", "qiskit.library.graph-state-stabilised", "--item-timeout", "600"],
                           capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -165,7 +166,7 @@ def test_deeper_checks_are_given_the_time_the_budget_leaves(tmp_path: Path):
     assert first and all(r["examples"] == 50 and "time_limit_s" not in r for r in first)  # first checks run whole
     assert deeper, sorted(results)
     for item, result in deeper:
-        assert 10.0 <= result["time_limit_s"] <= 30.0, (item, result)
+        assert 10.0 <= result["time_limit_s"] <= 60.0, (item, result)
         asked = int(item.rsplit("@examples=", 1)[1])
         if result.get("time_cut"):
             assert result["outcome"] == "holds" and result["examples"] < asked
