@@ -6,16 +6,16 @@ timed out in an audit. While `isolated_builds` is on, recipes run in children of
 only their answer comes back. No quantum library needed: a real fork, a real thread."""
 
 import importlib
-import os
 import threading
+import uuid
 
 import pytest
 
 from tests.contracts.conftest import SANDBOX_DIR
 
 STARTS_A_THREAD = ("import threading, time\n"
-                   "threading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n"
-                   "obj = {'answer': 42}\n")
+                   "threading.Thread(target=time.sleep, args=(30,), daemon=True, name='recipe-{mark}').start()\n"
+                   "obj = {{'answer': 42}}\n")
 
 
 @pytest.fixture()
@@ -24,22 +24,22 @@ def explorer(monkeypatch):
     return importlib.import_module("surface_explorer")
 
 
-def _threads() -> int:
-    return len(os.listdir(f"/proc/{os.getpid()}/task"))
+def _recipe_threads(mark: str) -> list[threading.Thread]:
+    # by name, not by count: other tests of the same worker start and end threads of their own
+    return [t for t in threading.enumerate() if t.name == f"recipe-{mark}"]
 
 
 def test_a_recipe_probed_in_isolation_leaves_no_thread_behind(explorer):
     surface = explorer.Surface("json", prelude="")
-    recipe = explorer.Recipe("json.Starts#new", STARTS_A_THREAD, "json.Starts", documented=False)
-    before = _threads()
+    mark = uuid.uuid4().hex
+    recipe = explorer.Recipe("json.Starts#new", STARTS_A_THREAD.format(mark=mark), "json.Starts", documented=False)
     with surface.isolated_builds():
         answer = surface.probe(recipe, lambda namespace: sorted(namespace["obj"]))
     assert answer == ["answer"]
-    assert _threads() == before  # the thread lived and died in the child
+    assert _recipe_threads(mark) == []  # the thread lived and died in the child
     # outside isolation the same probe runs here, and its thread is this process's
     surface.probe(recipe, lambda namespace: None)
-    assert _threads() == before + 1
-    assert threading.active_count() >= 2
+    assert len(_recipe_threads(mark)) == 1
 
 
 def test_a_recipe_failing_in_isolation_fails_as_it_would_here(explorer):
