@@ -368,11 +368,14 @@ class Recipe:
         # required argument (RXGate(0.37)) or taking none at all (HGate()); not a bare
         # default-built object (Target(), PassManager()) that holds nothing yet
         self.trusted = documented or configured
-        # a constructor called bare whose defaults leave something unset (None): trusted only
-        # for what it builds that is not empty (holds_nothing), and then only as a receiver
-        self.bare = not self.trusted
         self.shown = shown  # the output the documentation shows for it (doctest lines), if any
         self.words = frozenset(IDENTIFIER.findall(code))
+
+    @property
+    def bare(self):
+        """A constructor called bare whose defaults leave something unset (None): what it builds
+        is used only when it is not empty (holds_something), and then only as a receiver."""
+        return not self.trusted
 
 
 class Member:
@@ -939,20 +942,34 @@ ANGLE_VALUES = ("0.37", "1.19", "-0.61", "2.03")
 
 
 def generic_parameter_value(cls, parameter):
-    """A value for a required constructor parameter from its annotation or name alone: a
-    count is 2, an angle one of a few distinct irrational-looking reals; else None. A name
-    says nothing where the class's docs type the parameter as no number at all
+    """A value for a required constructor parameter from its annotation, its name or the type
+    the class's docs give it: a count is 2, an angle one of a few distinct irrational-looking
+    reals; else None. A name says nothing where the docs type the parameter as no number at all
     (FockStateProjector's `n (array)`: occupation numbers, one per wire)."""
+    from surface_arguments import FLOAT_WORDS, INT_WORDS
+
     annotation = parameter.annotation
     name = parameter.name.lower()
-    by_name = not _documented_as_no_number(cls, parameter)
+    words = _documented_words(cls, parameter)
+    by_name = not words or bool(words & (FLOAT_WORDS | INT_WORDS | {"number", "numbers", "numeric"}))
     if annotation in (int, "int") or by_name and (name in COUNT_NAMES or name.startswith("num_")):  # "int": postponed
         return "2"
     if annotation in (float, "float") or by_name and (name in ANGLE_NAMES or name.endswith("_angle")):
-        names = list(constructor_signature(cls).parameters)
-        index = names.index(parameter.name) if parameter.name in names else 0  # a factory's own parameter
-        return ANGLE_VALUES[index % len(ANGLE_VALUES)]
-    return _documented_number(cls, parameter)
+        return _angle_value(cls, parameter)
+    # the docs (class docstring, numpydoc; __init__'s, Google) type it as a plain int or float:
+    # `a (float): displacement magnitude` is a real
+    if words and words <= INT_WORDS:
+        return "2"
+    if words and words <= FLOAT_WORDS | INT_WORDS:
+        return _angle_value(cls, parameter)
+    return None
+
+
+def _angle_value(cls, parameter):
+    """One of ANGLE_VALUES, a different one for each parameter of the constructor."""
+    names = list(constructor_signature(cls).parameters)
+    index = names.index(parameter.name) if parameter.name in names else 0  # a factory's own parameter
+    return ANGLE_VALUES[index % len(ANGLE_VALUES)]
 
 
 def _documented_words(cls, parameter):
@@ -962,32 +979,6 @@ def _documented_words(cls, parameter):
     docs = "\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d)
     text = documented_types(docs).get(parameter.name, "")
     return {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)} - {"optional"}
-
-
-def _documented_as_no_number(cls, parameter):
-    from surface_arguments import FLOAT_WORDS, INT_WORDS
-
-    words = _documented_words(cls, parameter)
-    return bool(words) and not words & (FLOAT_WORDS | INT_WORDS | {"number", "numbers", "numeric"})
-
-
-def _documented_number(cls, parameter):
-    """A value for a parameter the class's docs (class docstring, numpydoc; __init__'s, Google)
-    type as a plain int or float: `a (float): displacement magnitude` is a real."""
-    from surface_arguments import FLOAT_WORDS, INT_WORDS, documented_types
-
-    docs = "\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d)
-    text = documented_types(docs).get(parameter.name, "")
-    words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)} - {"optional"}
-    if not words:
-        return None
-    if words <= INT_WORDS:
-        return "2"
-    if words <= FLOAT_WORDS | INT_WORDS:
-        names = list(constructor_signature(cls).parameters)
-        index = names.index(parameter.name) if parameter.name in names else 0  # a factory's own parameter
-        return ANGLE_VALUES[index % len(ANGLE_VALUES)]
-    return None
 
 
 # A package docstring that is a page of the library's API reference (Sphinx directives or a
