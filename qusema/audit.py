@@ -269,6 +269,9 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
 def _count_units(store: RunStore, run_id: str, library: str, db: IndexDB, summary: AuditSummary) -> None:
     results = [result for _, result in store.item_results(run_id)]
     apis = {result.get("api") for result in results} - {None}
+    # the library calls a check made on its inputs besides its API (a documented example's own
+    # lines): each was judged by the check's oracle as much as the API was
+    apis |= {name for result in results for name in result.get("entered") or ()}
     entries = sorted({q for api in apis for q in entry_segments(db, api, library)})
     reached = reachable(db, entries)
     callable_units = {q for (q,) in db.conn.execute("SELECT qualname FROM segments WHERE kind IN ('function', 'method')")}
@@ -278,8 +281,10 @@ def _count_units(store: RunStore, run_id: str, library: str, db: IndexDB, summar
     # exercised: a check judged at least one input through the entry (held or was violated).
     # A check that "raised" is left out even when it counts an example: that example is the
     # attempt that found no way to build its input, or that every input was set aside.
-    exercised_apis = {result.get("api") for result in results
-                      if result.get("outcome") in ("holds", "violated") and result.get("examples", 0) > 0} - {None}
+    judged = [result for result in results
+              if result.get("outcome") in ("holds", "violated") and int(result.get("examples") or 0) > 0]
+    exercised_apis = ({result.get("api") for result in judged} - {None}) | \
+        {name for result in judged for name in result.get("entered") or ()}
     exercised = {q for api in exercised_apis for q in entry_segments(db, api, library)}
     public = {q for (q,) in db.conn.execute("SELECT DISTINCT p.qualname FROM public_api p JOIN segments s "
                                            "ON s.qualname = p.qualname WHERE s.kind IN ('function', 'method')")}

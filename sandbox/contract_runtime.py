@@ -59,7 +59,7 @@ class Contract:
     """
 
     def __init__(self, id, family, law, source, subjects, strategy, check, reproducer, api,
-                 validity="documented", describe=None, kind="silent wrong result", validity_of=None):
+                 validity="documented", describe=None, kind="silent wrong result", validity_of=None, entered=None):
         self.id = id
         self.family = family
         self.law = law
@@ -73,6 +73,9 @@ class Contract:
         self.validity_of = validity_of or (lambda subject, example: validity)
         self.kind = kind
         self.describe_input = describe or (lambda subject, example: repr(example))
+        # subject -> names of the library's functions the check called on its inputs besides
+        # its API (a documented example's own calls), after the check ran
+        self.entered = entered or (lambda subject: [])
 
     def describe(self):
         return {"id": self.id, "family": self.family, "law": self.law, "source": self.source,
@@ -262,6 +265,8 @@ def check(library, contract_id, subject, max_examples, seed, time_limit_s=None):
         result["time_limit_s"] = time_limit_s  # what the host allowed, for the record
     if state["time_cut"]:
         result["time_cut"] = True
+    if outcome != "raised" and state["examples"]:
+        result["entered"] = contract.entered(subject)
     if outcome == "raised":
         result["error"] = state["error"]
     elif state["refused"]:

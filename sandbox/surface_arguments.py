@@ -235,13 +235,12 @@ class ArgumentOptions:
         return f"parameter {parameter.name!r}: no annotation or documented type"
 
 
-    def first_literal(self, parameter, doc_types, function=None):
-        """The first plain value (a number, a bool, a flat list of numbers) `options` gives a
-        parameter, or None when it gives none: what a constructor needs to build an object
-        whose other arguments come from recipes (round two of Surface.recipes)."""
+    def literals(self, parameter, doc_types, function=None):
+        """The plain values (numbers, bools, flat lists of numbers) `options` gives a parameter,
+        in its order: what a constructor needs to build an object whose other arguments come
+        from recipes (round two of Surface.recipes)."""
         found = self.options(parameter, doc_types, lambda cls: [], function)
-        literals = [] if isinstance(found, str) else [v for kind, v in found if kind == "literal"]
-        return literals[0] if literals else None
+        return [] if isinstance(found, str) else [v for kind, v in found if kind == "literal"]
 
     @staticmethod
     def _literals(text, name):

@@ -32,7 +32,10 @@ MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take 
 # that wait on something: the sandbox contains them, but their answers say nothing.
 OUTSIDE = ("draw", "plot", "save", "dump", "write", "load", "file", "show", "display", "print", "visual",
            "serve", "connect", "download", "upload", "open", "close", "wait", "sleep", "submit", "retrieve",
-           "latex", "qasm_file", "to_mpl", "animate", "interact", "jupyter", "widget")
+           "latex", "qasm_file", "to_mpl", "animate", "interact", "jupyter", "widget",
+           # calls that change the process rather than answer: debuggers, editors, global
+           # switches, registries reread, worker pools started
+           "breakpoint", "edit_", "enable_", "disable_", "refresh", "executor")
 
 # With values of the documented types that the docs do not give themselves (an index of 1, two
 # operators of different sizes), an IndexError, KeyError or ValueError most often says the value
@@ -269,9 +272,10 @@ class CallLaws:
             return "no signature to read"
         if any(p.kind == p.VAR_POSITIONAL for p in signature.parameters.values()):
             return "takes *args: what it needs is not in its signature"
-        # a constructor, static or class method with nothing to fill is still a call to check
-        # (Cls(), Cls.resource_rep()); an instance method with none is the member laws'
-        return None if required or target.kind in ("constructor", "staticmethod", "classmethod") else ""
+        # a function, constructor, static or class method with nothing to fill is still a call
+        # to check (clifford_2_1(), Cls(), Cls.resource_rep()); an instance method with none is
+        # the member laws'
+        return None if required or target.kind in ("function", "constructor", "staticmethod", "classmethod") else ""
 
     def plan(self, subject):
         """(receiver specimens or None, [options per required parameter]) or a reason (str)

@@ -35,6 +35,7 @@ import functools
 import importlib
 import inspect
 import io
+import itertools
 import keyword
 import os
 import pickle
@@ -53,6 +54,8 @@ BUILD_BUDGET_S = 8.0  # all recipes of one check together
 CALL_S = 5.0  # one call under test past this says nothing (it is not a hang finding)
 DOC_RECIPES_PER_CLASS = 4  # documented recipes tried per class, its own docs first, then the shortest
 CONSTRUCTOR_RECIPES_PER_CLASS = 16  # constructors of the class and its public subclasses, spread over them
+COMPOSE_CHOICES = 3  # recipes or plain values tried for one argument of a composed constructor
+COMPOSE_TRIES = 5  # constructor calls tried before a composed constructor is left to fail
 SUBCLASS_ARGUMENTS = 3  # public subclasses whose constructors may give a constructor an argument of a base class
 
 # Recipes must be repeatable and harmless: no files, network, plotting, threads, interactive input,
@@ -389,6 +392,39 @@ class Member:
         return f"{target}.{self.name}" + ("()" if self.kind == "method" else "")
 
 
+@contextlib.contextmanager
+def calls_from_recipes(surface, found):
+    """Add to `found` the dotted name of each call of the library a recipe's own lines make
+    while the block runs: a Python function or method by its defining module and qualified
+    name (`qiskit.circuit.quantumcircuit.QuantumCircuit.h`), a compiled one through the public
+    class it is called on (`qiskit.quantum_info.SparsePauliOp.from_list`). sys.setprofile sees
+    every call with its caller's frame; only calls from a frame of recipe code count."""
+    prefix = surface.library + "."
+
+    def profile(frame, event, arg):
+        if event == "call":
+            caller = frame.f_back
+            if caller is None or not caller.f_code.co_filename.startswith("<recipe "):
+                return
+            module = frame.f_globals.get("__name__") or ""
+            qualname = getattr(frame.f_code, "co_qualname", "<>")  # Python 3.11 on
+            if module.startswith(prefix) and "<" not in qualname:
+                found.add(f"{module}.{qualname}")
+        elif event == "c_call" and frame.f_code.co_filename.startswith("<recipe "):
+            owner = getattr(arg, "__self__", None)
+            cls = owner if inspect.isclass(owner) else type(owner)
+            dotted = surface.classes.get(cls) if owner is not None else surface.public.get(arg)
+            if dotted is not None and owner is not None:
+                found.add(f"{dotted}.{arg.__name__}")
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        yield found
+    finally:
+        sys.setprofile(previous)
+
+
 def _quiet():
     """Output and warnings of recipes and calls are not the law's business."""
     stack = contextlib.ExitStack()
@@ -447,6 +483,40 @@ def _looks_like_a_repr(call):
         all(plain(a) for a in call.args) and all(plain(k.value) for k in call.keywords)
 
 
+def _values_named(program):
+    """The program with each top-level expression statement's value bound to a name of its own
+    (`value1 = QubitSparsePauli.identity(100)`): a doctest shows what such a line computes, and
+    the object it shows is one the docs build, as much a specimen as an assigned one. Calls that
+    print, bare names and constants are left as they are; a program that does not parse, too."""
+    try:
+        tree = ast.parse(program)
+    except SyntaxError:
+        return program
+    lines = program.splitlines(keepends=True)
+    taken = set(IDENTIFIER.findall(program))
+    counter = 0
+    for node in tree.body:
+        value = node.value if isinstance(node, ast.Expr) else None
+        if value is None or node.col_offset != 0 or isinstance(value, (ast.Constant, ast.Name)) or \
+                isinstance(value, ast.Call) and _called_name(value.func) in _SHOWING_CALLS:
+            continue
+        if any(other is not node and node.lineno <= other.lineno <= node.end_lineno or
+               other is not node and other.lineno <= node.lineno <= other.end_lineno for other in tree.body):
+            continue  # statements sharing a line (`a = 1; a`): leave the line alone
+        counter += 1
+        while f"value{counter}" in taken:
+            counter += 1
+        lines[node.lineno - 1] = f"value{counter} = " + lines[node.lineno - 1]
+    return "".join(lines)
+
+
+_SHOWING_CALLS = frozenset({"print", "pprint", "display", "help", "show", "plot", "savefig"})
+
+
+def _called_name(func):
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
 def _doctest_program(doc):
     """A docstring's doctest examples as one program (each example's setup is the ones before
     it), without the examples documented to raise or skipped; None if there are none."""
@@ -481,7 +551,8 @@ def _own_doc(obj):
 class Surface:
     """The public surface of one library on the release that runs it, and its specimens."""
 
-    def __init__(self, library, prelude, skip_modules=(), parameter_value=None, named_values=None):
+    def __init__(self, library, prelude, skip_modules=(), parameter_value=None, named_values=None,
+                 filled_when_none=()):
         self.library = library
         self.prelude = prelude  # run before every recipe (the imports the docs take for granted)
         self.skip_modules = skip_modules
@@ -490,6 +561,10 @@ class Surface:
         # parameter name -> sources of values of a kind the library's own protocol defines for
         # that name everywhere it is used (PennyLane's `wire_map`: old wire -> new wire)
         self.named_values = dict(named_values or {})
+        # parameter names a constructor defaults to None but cannot build without (PennyLane's
+        # `wires`: `Operator.__init__(*params, wires=None)` raises "Must specify the wires"):
+        # a constructor recipe fills them as if they were required
+        self.filled_when_none = frozenset(filled_when_none)
 
     def prepare(self):
         """Compute the surface now. The sandbox's warm worker, which forks a child per check,
@@ -633,7 +708,7 @@ class Surface:
             for k, program in enumerate(programs):
                 if UNSAFE_RECIPE.search(program):
                     continue
-                program = self._with_imports(program, dotted)
+                program = self._with_imports(_values_named(program), dotted)
                 if program is None:
                     continue
                 recipe_id = f"{dotted}#doc{k}"
@@ -685,6 +760,11 @@ class Surface:
         return None
 
     def _composed_constructor_code(self, cls, dotted, recipes):
+        """A constructor call whose arguments are library objects other recipes build and plain
+        values of the documented types, verified to build an instance: when the first choice of
+        every argument does not (a circuit with measurements given to a channel, a Pauli with a
+        complex phase to an evolution gate), each argument in turn takes its next choice, up to
+        COMPOSE_TRIES calls. The first choice's code when none builds (the checks then say so)."""
         from surface_arguments import ArgumentOptions, _alternatives, _array_alias, documented_types, type_text
 
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
@@ -695,73 +775,108 @@ class Surface:
             return None
         init = cls.__init__ if inspect.isfunction(cls.__init__) else cls
         docs = documented_types("\n\n".join(d for d in (_own_doc(cls), _own_doc(cls.__init__)) if d))
-        lines, arguments, literals = [], [], 0
         options = ArgumentOptions(self)
+        choices = []  # per argument: (keyword or None, [(setup code, value source)])
+        composed = False
         for parameter in signature.parameters.values():
             if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    parameter.default is not parameter.empty:
+                    parameter.default is not parameter.empty and not self._filled_anyway(parameter):
                 continue
+            keyword = None if parameter.kind == parameter.POSITIONAL_ONLY else parameter.name
             value = self.parameter_value(cls, parameter)
-            if value is None:
-                text = type_text(parameter, docs, init)
-                if _array_alias(_alternatives(text)):
-                    # an array-like alias (TensorLike): its library classes are markers of
-                    # array types, not values (an InterfaceTensor() as SProd's scalar), and its
-                    # scalars a guess at a shape (ArgumentOptions.options says the same)
-                    return None
-                built = self._argument_from_recipes(text, init, recipes, options)
-                if built is None:
-                    # a plain value of the documented type (a list of floats for UCRXGate's
-                    # angle_list): the constructor's own validation then says whether it is one
-                    value = options.first_literal(parameter, docs, init)
-                    if value is None:
-                        return None
-                    literals += 1
-                else:
-                    code, variable = built
-                    value = f"_argument{len(lines)}"
-                    lines.append(f"{code.rstrip()}\n{value} = {variable}\n")
-            arguments.append(value if parameter.kind == parameter.POSITIONAL_ONLY else f"{parameter.name}={value}")
-        if not lines and not literals:
+            if value is not None:
+                choices.append((keyword, [("", value)]))
+                continue
+            text = type_text(parameter, docs, init)
+            if _array_alias(_alternatives(text)):
+                # an array-like alias (TensorLike): its library classes are markers of
+                # array types, not values (an InterfaceTensor() as SProd's scalar), and its
+                # scalars a guess at a shape (ArgumentOptions.options says the same)
+                return None
+            built = list(itertools.islice(self._arguments_from_recipes(text, init, recipes), COMPOSE_CHOICES))
+            # a plain value of the documented type (a list of floats for UCRXGate's angle_list)
+            # when no recipe builds one: the constructor's own validation says whether it is one
+            literals = [("", v) for v in options.literals(parameter, docs, init)][:COMPOSE_CHOICES] if not built else []
+            if not built and not literals:
+                return None
+            composed = True
+            choices.append((keyword, built or literals))
+        if not composed:
             return None
         module, name = dotted.rsplit(".", 1)
-        return "".join(lines) + f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n"
 
-    def _argument_from_recipes(self, text, function, recipes, options):
-        """(code, variable) of a first-round recipe that builds one object of a library class
-        the type text names as a plain argument (an alternative of a union), or None: the
-        class's constructor recipe, else a documented program that names the class."""
-        from surface_arguments import _alternatives, _item_place
+        def code(picks):
+            lines, arguments = [], []
+            for (keyword, options_), pick in zip(choices, picks):
+                setup, value = options_[pick]
+                if setup:
+                    variable = f"_argument{len(lines)}"
+                    lines.append(f"{setup.rstrip()}\n{variable} = {value}\n")
+                    value = variable
+                arguments.append(value if keyword is None else f"{keyword}={value}")
+            return "".join(lines) + f"from {module} import {name}\nobj = {name}({', '.join(arguments)})\n"
 
+        first = [0] * len(choices)
+        tries = [first] + [first[:i] + [k] + first[i + 1:]
+                           for i, (_, options_) in enumerate(choices) for k in range(1, len(options_))]
+        for picks in tries[:COMPOSE_TRIES]:
+            candidate = code(picks)
+            recipe = Recipe(f"{dotted}#new", candidate, dotted, documented=False, configured=True)
+            try:
+                if self.probe(recipe, lambda namespace: isinstance(namespace.get("obj"), cls)):
+                    return candidate
+            except (Exception, TimeLimit):  # noqa: BLE001, S112 (this choice builds nothing: the next)
+                continue
+        return code(first)
+
+    def _arguments_from_recipes(self, text, function, recipes):
+        """(code, variable) of first-round recipes that build one object of a library class the
+        type text names as a plain argument (an alternative of a union), each a different
+        recipe, taking the named classes in turn (a circuit, then an instruction, then an
+        operator, then a second circuit): for each, its constructor recipe, then documented
+        programs that name it, then its public subclasses' constructors."""
+        from surface_arguments import ArgumentOptions, _alternatives, _item_place
+
+        options = ArgumentOptions(self)
+        sources = []
         for alternative in _alternatives(text or ""):
             match = re.fullmatch(r"\s*~?\.?([A-Za-z_][\w.]*)\s*", alternative)
             if match is None or match.group(1).lower() == "none" or _item_place(alternative, match.start(1)) != "plain":
                 continue
-            for cls in options._classes_named(match.group(1), function):
-                dotted = self.classes.get(cls)
-                # an abstract or base class (Operation, Modifier) is given one of its public
-                # subclasses' constructors, as recipes_for spreads a class over them, when
-                # neither its own constructor nor a documented program builds one
-                kinds = sorted((c for c in self.classes if c is not cls and _subclass(c, cls)),
-                               key=lambda c: self.classes[c])[:SUBCLASS_ARGUMENTS]
-                candidates = [recipes.get(f"{dotted}#new")] + sorted(
-                    (r for r in recipes.values() if r.documented and cls.__name__ in r.words),
-                    key=lambda r: (not r.origin.startswith(dotted), len(r.code)))[:6] + \
-                    [recipes.get(f"{self.classes[c]}#new") for c in kinds]
-                def first_instance(namespace, cls=cls):
-                    return next((variable for variable, value in sorted(namespace.items())
-                                 if not variable.startswith("_") and isinstance(value, cls)
-                                 and not inspect.isclass(value)), None)
-                for recipe in candidates:
-                    if recipe is None or not recipe.trusted:
-                        continue
-                    try:
-                        variable = self.probe(recipe, first_instance)
-                    except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
-                        continue
-                    if variable is not None:
-                        return recipe.code, variable
-        return None
+            sources += [self._instances_built(cls, recipes) for cls in options._classes_named(match.group(1), function)]
+        while sources:
+            for source in list(sources):
+                built = next(source, None)
+                if built is None:
+                    sources.remove(source)
+                else:
+                    yield built
+
+    def _instances_built(self, cls, recipes):
+        dotted = self.classes.get(cls)
+        # an abstract or base class (Operation, Modifier) is given one of its public
+        # subclasses' constructors, as recipes_for spreads a class over them, when
+        # neither its own constructor nor a documented program builds one
+        kinds = sorted((c for c in self.classes if c is not cls and _subclass(c, cls)),
+                       key=lambda c: self.classes[c])[:SUBCLASS_ARGUMENTS]
+        candidates = [recipes.get(f"{dotted}#new")] + sorted(
+            (r for r in recipes.values() if r.documented and cls.__name__ in r.words),
+            key=lambda r: (not r.origin.startswith(dotted), len(r.code)))[:6] + \
+            [recipes.get(f"{self.classes[c]}#new") for c in kinds]
+
+        def first_instance(namespace):
+            return next((variable for variable, value in sorted(namespace.items())
+                         if not variable.startswith("_") and isinstance(value, cls)
+                         and not inspect.isclass(value)), None)
+        for recipe in candidates:
+            if recipe is None or not recipe.trusted:
+                continue
+            try:
+                variable = self.probe(recipe, first_instance)
+            except (Exception, TimeLimit):  # noqa: BLE001, S112 (a recipe that does not run here builds nothing)
+                continue
+            if variable is not None:
+                yield recipe.code, variable
 
     def _with_imports(self, program, origin):
         """A documented program with the imports of the library's public names it takes for
@@ -798,6 +913,9 @@ class Surface:
             found.setdefault(dotted.rsplit(".", 1)[1], []).append(dotted)
         return found
 
+    def _filled_anyway(self, parameter):
+        return parameter.default is None and parameter.name in self.filled_when_none
+
     def _constructor_code(self, cls, dotted):
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
             # a base class is built through its public subclasses: a bare base (QuantumState(),
@@ -810,7 +928,7 @@ class Surface:
         arguments = []
         for parameter in signature.parameters.values():
             if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    parameter.default is not parameter.empty:
+                    parameter.default is not parameter.empty and not self._filled_anyway(parameter):
                 continue
             value = self.parameter_value(cls, parameter)
             if value is None:
@@ -1132,6 +1250,7 @@ class SurfaceLaws:
 
     def __init__(self, surface):
         self.surface = surface
+        self._entered = {}  # documented example -> names of the library calls its lines made
 
     # shared parts
     def _member(self, subject):
@@ -1244,8 +1363,10 @@ class SurfaceLaws:
         from hypothesis import reject
 
         recipe = self.surface.recipes[subject]
+        entered = self._entered.setdefault(subject, set())
         try:
-            self.surface.run_recipe(recipe)
+            with calls_from_recipes(self.surface, entered):
+                self.surface.run_recipe(recipe)
         except TimeLimit:
             reject()
         except Exception as exc:  # noqa: BLE001 (triaged below)
@@ -1254,6 +1375,12 @@ class SurfaceLaws:
                 reject()
             raise AssertionError(f"the documented example of {recipe.origin} raised an internal error: "
                                  f"{type(exc).__name__}: {exc} (raised at {where})") from exc
+
+    def example_entered(self, subject):
+        """The library's functions and methods the documented example called itself (its own
+        lines, not the library's calls beneath them), by name: each ran on documented input
+        under this law's judgement."""
+        return sorted(self._entered.get(subject, ()))
 
     def example_reproducer(self, subject, _=None):
         recipe = self.surface.recipes[subject]
@@ -1447,7 +1574,8 @@ class SurfaceLaws:
                      "an internal error (a builtin error raised inside the library, not by its own raise "
                      "statement)", source, self.example_subjects, lambda subject: _nothing(),
                      self.example_check, self.example_reproducer, self.example_api,
-                     validity="documented example", describe=self.example_describe, kind="crash"),
+                     validity="documented example", describe=self.example_describe, kind="crash",
+                     entered=self.example_entered),
             Contract(f"{lib}.surface.copies-are-equal", "API surface",
                      "copy.copy, copy.deepcopy and a pickle round trip of an object of a class with value equality "
                      "give back an equal object; equal objects hash alike; != is the negation of ==",

@@ -1,9 +1,12 @@
 """The API surface, PennyLane: the generic laws of surface_explorer.py (no internal error,
 documented examples run, copies are equal, queries are pure, round trips) over every public class,
 method, property and documented example of the release's public modules (all of ``pennylane``
-that imports, but labs, data, capture, the compiler and ML-framework layers, and drawing).
+that imports, but labs, data, capture, and the compiler and ML-framework layers).
 Constructors are filled from parameter names and annotations; an operator's ``wires`` are its
 class's ``num_wires`` first wires when that is a number, else one wire."""
+
+import inspect
+import math
 
 from surface_calls import CallLaws
 from surface_perturbation import PerturbationLaw
@@ -13,13 +16,51 @@ from surface_explorer import (ANGLE_VALUES, Surface, SurfaceLaws, constructor_si
 
 
 def parameter_value(cls, parameter):
+    shapes = _declared_shapes(cls)
     if parameter.name == "wires":
         count = getattr(cls, "num_wires", None)
+        if shapes:
+            count = TEMPLATE_WIRES
         return repr(list(range(count))) if isinstance(count, int) and 0 < count < 8 else "[0]"
     scalar = _scalar_parameter(cls, parameter)
     if scalar is not None:
         return scalar
+    if parameter.name in shapes:
+        shape = shapes[parameter.name]
+        return f"np.linspace(0.37, 1.19, {math.prod(shape)}).reshape({shape!r})"
     return generic_parameter_value(cls, parameter)
+
+
+TEMPLATE_WIRES = 2  # wires given to a template that declares its tensors' shapes by its wire count
+SHAPE_ARGUMENTS = {"n_layers": 1, "n_wires": TEMPLATE_WIRES, "n_rotations": 2, "k": 1, "delta_sz": 0}
+
+
+def _declared_shapes(cls):
+    """parameter name -> shape, for a template that declares the shapes of its trainable tensors
+    (PennyLane's template protocol: a static ``shape(n_layers, n_wires)`` "returns the expected
+    shape of the weights tensor", or a list of shapes, one per tensor the constructor takes
+    before its wires). Empty for any other class, or when the declaration needs more than a
+    layer count and a wire count."""
+    declared = vars(cls).get("shape") if isinstance(cls, type) else None
+    if not isinstance(declared, staticmethod):
+        return {}
+    try:
+        needed = inspect.signature(declared.__func__).parameters.values()
+        arguments = {p.name: SHAPE_ARGUMENTS[p.name] for p in needed if p.default is p.empty}
+        shapes = declared.__func__(**arguments)
+        names = [p.name for p in constructor_signature(cls).parameters.values()]
+    except (KeyError, TypeError, ValueError):  # a parameter we have no value for, or a refusal
+        return {}
+    tensors = names[:names.index("wires")] if "wires" in names else []
+    if _is_shape(shapes):
+        return {"weights": tuple(shapes)} if "weights" in names else {}
+    if isinstance(shapes, (list, tuple)) and all(_is_shape(s) for s in shapes) and len(shapes) == len(tensors):
+        return {name: tuple(shape) for name, shape in zip(tensors, shapes)}
+    return {}
+
+
+def _is_shape(value):
+    return isinstance(value, tuple) and all(isinstance(n, int) and n > 0 for n in value)
 
 
 def _scalar_parameter(cls, parameter):
@@ -40,11 +81,14 @@ def _scalar_parameter(cls, parameter):
 SURFACE = Surface(
     "pennylane",
     prelude="import numpy as np\nimport pennylane as qml\nimport pennylane as qp\n",  # the docs write both
-    skip_modules=("labs", "pennylane.data", "capture", "compiler", "qnn", "drawer", "pennylane.io", "pennylane.ftqc"),
+    skip_modules=("labs", "pennylane.data", "capture", "compiler", "qnn"),
     parameter_value=parameter_value,
     # Operator.map_wires and every override: "wire_map (dict): dictionary containing the old wires
     # as keys and the new wires as values"; labels for every wire an operator here may act on
     named_values={"wire_map": ("{0: 'a', 1: 'b', 2: 'c', 3: 'd', 4: 'e', 5: 'f', 6: 'g', 7: 'h'}",)},
+    # Operator.__init__(*params, wires=None, id=None): an operator without its own constructor
+    # (qml.S, qml.ECR) refuses to be built without wires
+    filled_when_none=("wires",),
 )
 
 SOURCE = (

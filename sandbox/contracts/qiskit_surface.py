@@ -12,7 +12,7 @@ from surface_explorer import Surface, SurfaceLaws, generic_parameter_value, prep
 SURFACE = Surface(
     "qiskit",
     prelude="import numpy as np\nimport qiskit\nfrom qiskit import QuantumCircuit\n",
-    skip_modules=("visualization", ".test", "qiskit.tools", "fake_provider"),
+    skip_modules=("visualization", ".test", "qiskit.tools"),
     parameter_value=generic_parameter_value,
 )
 

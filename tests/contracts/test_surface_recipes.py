@@ -1,0 +1,91 @@
+"""How the surface builds the objects its laws check (sandbox/surface_explorer.py recipes) and
+what a check says it exercised: a doctest line's shown value is a specimen, a composed
+constructor tries its arguments' next choices until one builds, PennyLane's operators get their
+wires and its templates the tensors their `shape` declares, a public function with nothing to
+fill is called, and a documented example names the library calls its own lines made."""
+
+import importlib
+
+import pytest
+
+from tests.contracts.conftest import SANDBOX_DIR
+
+
+@pytest.fixture()
+def explorer(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    return importlib.import_module("surface_explorer")
+
+
+def test_a_doctest_lines_shown_value_is_bound_to_a_name(explorer):
+    program = ("from x import Q\n"
+               "Q.identity(100)\n"          # shown by the doctest: bound
+               "print(3)\n"                 # printed, not shown: left alone
+               "a = 1; a.b()\n"             # two statements on a line: left alone
+               "circuit\n"                  # a bare name: left alone
+               "foo(\n  1,\n  2)\n"         # over several lines: bound at its first
+               "value1 = 3\n")              # a name the program binds itself is not reused
+    assert explorer._values_named(program) == (
+        "from x import Q\n"
+        "value2 = Q.identity(100)\n"
+        "print(3)\n"
+        "a = 1; a.b()\n"
+        "circuit\n"
+        "value3 = foo(\n  1,\n  2)\n"
+        "value1 = 3\n")
+    assert explorer._values_named("not python (\n") == "not python (\n"
+
+
+pytestmark_release = pytest.mark.release
+
+
+@pytestmark_release
+def test_a_class_whose_docs_only_show_its_objects_gets_specimens(qiskit_runtime):
+    """PhasedQubitSparsePauli's doctests show `QubitSparsePauli.identity(100)` and the like
+    without assigning them: each shown value is a specimen, so its members are called."""
+    result = qiskit_runtime.assert_holds("qiskit.surface.no-internal-error",
+                                         "qiskit.quantum_info.PhasedQubitSparsePauli.to_pauli", examples=3)
+    assert result["examples"] >= 1
+
+
+@pytestmark_release
+def test_a_composed_constructor_takes_the_next_argument_when_the_first_does_not_build(qiskit_runtime):
+    """Kraus(data) was given a documented circuit that measures, which a channel refuses; the
+    constructor now tries the next circuit, instruction or operator a recipe builds."""
+    qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.quantum_info.Kraus.adjoint", examples=3)
+
+
+@pytestmark_release
+def test_an_operator_without_its_own_constructor_gets_its_wires(pennylane_runtime):
+    """qml.S inherits Operator.__init__(*params, wires=None): built bare it refuses, with wires
+    it is an object whose methods the calls law calls."""
+    pennylane_runtime.assert_holds("pennylane.surface.calls-have-no-internal-error", "pennylane.S.pow", examples=3)
+
+
+@pytestmark_release
+def test_a_template_gets_the_tensors_its_shape_declares(pennylane_runtime):
+    pennylane_runtime.assert_holds("pennylane.surface.no-internal-error",
+                                   "pennylane.StronglyEntanglingLayers.resource_params", examples=3)
+    result = pennylane_runtime("import json, contract_runtime as r, contracts.pennylane_surface as s\n"
+                               "import pennylane as qml\n"
+                               "print(json.dumps(s.SURFACE.recipes['pennylane.CVNeuralNetLayers#new'].code))")
+    # eleven tensors, each of the shape CVNeuralNetLayers.shape(1, 2) lists in its place
+    assert "r=np.linspace(0.37, 1.19, 2).reshape((1, 2))" in result and "wires=[0, 1]" in result, result
+
+
+@pytestmark_release
+def test_a_public_function_with_nothing_to_fill_is_called(qiskit_runtime):
+    qiskit_runtime.assert_holds("qiskit.surface.calls-have-no-internal-error", "qiskit.circuit.library.clifford_2_1",
+                                examples=2)
+
+
+@pytestmark_release
+def test_a_documented_example_names_the_library_calls_its_own_lines_made(qiskit_runtime):
+    result = qiskit_runtime.assert_holds("qiskit.surface.examples-run", "qiskit.QuantumCircuit.global_phase#doc0",
+                                         examples=1)
+    entered = set(result["entered"])
+    assert {"qiskit.circuit.quantumcircuit.QuantumCircuit.h",
+            "qiskit.circuit.quantumcircuit.QuantumCircuit.__init__"} <= entered, entered
+    # the library's own calls beneath them are not the example's
+    assert not any("._" in name.rsplit(".", 1)[0] or name.rsplit(".", 1)[1].startswith("_") and
+                   not name.endswith("__") for name in entered), entered
