@@ -248,14 +248,16 @@ class ArgumentOptions:
         if not _plain_numbers(text, words):
             return []
         sequence = bool(SEQUENCE_WORDS.intersection(words))
+        tuples = _only_tuples(words)
         found = []
         if "bool" in words and not sequence:
             found += [("literal", "True"), ("literal", "False")]
         if INT_WORDS.intersection(words):
-            found += [("literal", v) for v in (_sequence_of(_int_values(name)) if sequence else _int_values(name))]
+            found += [("literal", v) for v in (_sequence_of(_int_values(name), tuples) if sequence
+                                               else _int_values(name))]
         if FLOAT_WORDS.intersection(words):
             values = ANGLE_VALUES[:2]
-            found += [("literal", v) for v in (_sequence_of(values) if sequence else values)]
+            found += [("literal", v) for v in (_sequence_of(values, tuples) if sequence else values)]
         return found
 
 
@@ -354,8 +356,16 @@ def _int_values(name):
     return INDEX_VALUES if INDEX_NAMES.search(name) else INT_VALUES
 
 
-def _sequence_of(values):
+def _sequence_of(values, tuples=False):
+    if tuples:
+        return [f"({values[0]}, {values[1]})" if len(values) > 1 else f"({values[0]},)", f"({values[0]},)"]
     return [f"[{values[0]}, {values[1]}]" if len(values) > 1 else f"[{values[0]}]", f"[{values[0]}]"]
+
+
+def _only_tuples(words):
+    """Whether the type names a tuple and no other kind of sequence: `tuple(int)` takes a
+    tuple, and a list in its place is another input (a frozen record stores what it is given)."""
+    return "tuple" in words and not (SEQUENCE_WORDS - {"tuple"}).intersection(words)
 
 
 # Equivalent forms of a literal argument: the same value as a user may hold it. A float as
@@ -372,7 +382,8 @@ def equivalent_forms(source, text):
             forms.append(f"{source}.0")
     elif source.startswith("[") and source.endswith("]"):
         inner = source[1:-1]
-        forms.append(f"({inner},)" if "," not in inner else f"({inner})")
+        if "tuple" in words or words & {"iterable", "sequence", "collection"}:
+            forms.append(f"({inner},)" if "," not in inner else f"({inner})")
         if words & {"array", "arraylike", "array_like", "ndarray", "tensorlike", "iterable", "sequence"}:
             forms.append(f"np.array({source})")
     return forms

@@ -32,17 +32,20 @@ MAX_SITES = 6  # literals per example that are changed (the first ones, in readi
 class Site:
     """One literal of a library call's arguments and the values it is changed to."""
 
-    def __init__(self, index, node, callee, entry):
+    def __init__(self, index, node, callee, entry, beside=frozenset()):
         # callee: the call as written (`qc.rx`); entry: its library name (`qiskit.QuantumCircuit`
         # for an imported QuantumCircuit), or None for a call on an object the program holds
         self.index, self.node, self.callee, self.entry = index, node, callee, entry
+        # the other int literals of the statement: an int changed into one of them would make
+        # two distinct things one (`Z(0) @ Z(1)` -> `Z(1) @ Z(1)`: one wire, another operator)
+        self.beside = beside
 
     def values(self):
         value = self.node.value
         if isinstance(value, bool):
             return [repr(not value)]
         if isinstance(value, int):
-            return [repr(value + 1)] + ([repr(value - 1)] if value >= 2 else [])
+            return [repr(v) for v in [value + 1] + ([value - 1] if value >= 2 else []) if v not in self.beside]
         if isinstance(value, float):
             return [repr(round(value * 1.5 + 0.11, 6))] + ([repr(-value)] if value else [])
         return []
@@ -73,6 +76,7 @@ class ExampleNeighbours:
                  for t in ast.walk(n) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
         bound |= {n.name for n in ast.walk(self.tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
         self.sites = []
+        statement_of = {child: statement for statement in self.tree.body for child in ast.walk(statement)}
         for node in ast.walk(self.tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -86,9 +90,13 @@ class ExampleNeighbours:
                 entry = None
             else:
                 continue
+            statement = statement_of.get(node)
+            ints = [n for n in ast.walk(statement)] if statement is not None else []
             for argument in [*node.args, *(k.value for k in node.keywords)]:
                 for literal in self._literals(argument):
-                    self.sites.append(Site(len(self.sites), literal, callee, entry))
+                    beside = frozenset(n.value for n in ints if n is not literal and isinstance(n, ast.Constant)
+                                       and type(n.value) is int)
+                    self.sites.append(Site(len(self.sites), literal, callee, entry, beside))
         self.sites.sort(key=lambda s: (s.node.lineno, s.node.col_offset))
         self.sites = [s for s in self.sites if s.values()][:MAX_SITES]
         for i, site in enumerate(self.sites):

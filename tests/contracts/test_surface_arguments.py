@@ -101,6 +101,17 @@ def test_a_literal_has_its_equivalent_forms(arguments):
     assert arguments.equivalent_forms("2", "int") == ["np.int64(2)"]
     assert arguments.equivalent_forms("[0, 1]", "Sequence[int]") == ["(0, 1)", "np.array([0, 1])"]
     assert arguments.equivalent_forms("True", "bool") == []
+    # a list is only offered as a tuple where the docs take a tuple or any sequence
+    assert arguments.equivalent_forms("[0, 1]", "list[int]") == []
+
+
+def test_a_type_that_names_only_tuples_gets_tuples(arguments):
+    """`shape (tuple(int))`: a list in its place is another input (a frozen dataclass stores
+    what it is given, and compares unequal to the tuple the docs promise)."""
+    literals = [v for kind, v in arguments.ArgumentOptions._literals("tuple(int)", "shape")]
+    assert literals and all(v.startswith("(") and v.endswith(")") for v in literals), literals
+    literals = [v for kind, v in arguments.ArgumentOptions._literals("list or tuple of int", "shape")]
+    assert literals and all(v.startswith("[") for v in literals), literals
 
 
 def test_each_alternative_of_a_union_is_filled_on_its_own(arguments):
@@ -218,6 +229,17 @@ def test_the_neighbours_of_an_example_change_one_library_argument_at_a_time(monk
     changed = neighbours.changed(3, "5")
     assert "QFTGate(5)" in changed and "QuantumCircuit(3)" in changed and "np.linspace(0, 1, 5)" in changed
     assert neighbours.changed(0, "2").count("QuantumCircuit(2)") == 1 and "QFTGate(4)" in neighbours.changed(0, "2")
+
+
+def test_a_neighbour_keeps_the_distinct_ints_of_a_statement_distinct(monkeypatch):
+    """`Z(0) @ Z(1)` changed to `Z(1) @ Z(1)` is one wire twice, another operator (a product
+    over shared wires, complex-typed): not a neighbour of the documented input."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    perturbation = importlib.import_module("surface_perturbation")
+    neighbours = perturbation.ExampleNeighbours("H = qml.Z(0) @ qml.Z(1)\nqml.RX(0.5, wires=0)\n", "pennylane",
+                                                ("qml",))
+    # Z(0) has no neighbour (1 is taken), Z(1) becomes Z(2); the next statement is its own
+    assert [(s.node.value, s.values()) for s in neighbours.sites] == [(1, ["2"]), (0.5, ["0.86", "-0.5"]), (0, ["1"])]
 
 
 def test_a_member_is_not_asked_of_an_object_whose_capability_predicate_denies_it(monkeypatch):
