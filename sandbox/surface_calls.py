@@ -295,10 +295,15 @@ class CallLaws:
                         f"empty) builds an instance of {target.owner.__name__}")
         options = []
         for parameter in self._parameters(target):
-            found = (self._property_options(target, parameter, self._trusted_specimens) or "no instance to take it from"
-                     if parameter.kind == parameter.VAR_KEYWORD or self._property_named(target.owner, parameter.name)
-                     and target.kind in ("classmethod", "staticmethod") else
-                     self.arguments.options(parameter, doc_types, self._own_first(target), target.function))
+            held = (parameter.kind == parameter.VAR_KEYWORD or self._property_named(target.owner, parameter.name)
+                    and target.kind in ("classmethod", "staticmethod"))
+            found = self._property_options(target, parameter, self._trusted_specimens) if held else None
+            if found is None and held and (parameter.kind == parameter.VAR_KEYWORD or parameter.default is not
+                                           parameter.empty):
+                found = "no instance to take it from"
+            elif found is None:
+                # no instance holds it: a value of its documented type, as for any parameter
+                found = self.arguments.options(parameter, doc_types, self._own_first(target), target.function)
             if isinstance(found, str):
                 found = self._property_options(target, parameter, self._trusted_specimens) or found
             if isinstance(found, str):
@@ -406,9 +411,11 @@ class CallLaws:
     @staticmethod
     def _property_named(cls, parameter_name):
         """The public property of `cls` a parameter is named after (`target_resource_params`
-        -> `resource_params`: the longest tail of its words that names one), or None."""
+        -> `resource_params`: the longest tail of its words that names one; `wires` -> `wires`,
+        an operator's static `compute_decomposition(phi, wires)` beside its `wires`), or None."""
         words = parameter_name.split("_")
-        for start in range(len(words) - 1):  # a tail of two words or more: `n_wires` is no `wires`
+        # the whole name, or a tail of two words or more: `n_wires` is no `wires`
+        for start in range(max(1, len(words) - 1)):
             name = "_".join(words[start:])
             if isinstance(inspect.getattr_static(cls, name, None), (property, functools.cached_property)):
                 return name

@@ -89,3 +89,11 @@ def test_a_documented_example_names_the_library_calls_its_own_lines_made(qiskit_
     # the library's own calls beneath them are not the example's
     assert not any("._" in name.rsplit(".", 1)[0] or name.rsplit(".", 1)[1].startswith("_") and
                    not name.endswith("__") for name in entered), entered
+
+
+@pytestmark_release
+def test_a_static_method_takes_a_parameter_named_as_a_property_from_an_instance(pennylane_runtime):
+    """CPhaseShift00.compute_decomposition(phi, wires) given one guessed wire was refused
+    ("wrong number of wires") on every input; its instances' `wires` are what it takes."""
+    pennylane_runtime.assert_holds("pennylane.surface.calls-have-no-internal-error",
+                                   "pennylane.CPhaseShift00.compute_decomposition", examples=3)
