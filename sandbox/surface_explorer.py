@@ -1223,7 +1223,11 @@ def _member_kind(defining, name):
            for p in rest):
         return None
     if rest and all(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in rest):
-        return None  # a pure forwarder: what it needs is not in its signature
+        # a pure forwarder: what it needs is not in its signature, but in that of the method it
+        # overrides, when there is one (BlueprintCircuit.depth(*args, **kwargs) builds the
+        # circuit, then asks QuantumCircuit.depth(filter_function=...))
+        base = next((k for k in defining.__mro__[1:] if name in vars(k)), None)
+        return _member_kind(base, name) if base is not None and base is not object else None
     return "method"
 
 

@@ -97,3 +97,11 @@ def test_a_static_method_takes_a_parameter_named_as_a_property_from_an_instance(
     ("wrong number of wires") on every input; its instances' `wires` are what it takes."""
     pennylane_runtime.assert_holds("pennylane.surface.calls-have-no-internal-error",
                                    "pennylane.CPhaseShift00.compute_decomposition", examples=3)
+
+
+@pytestmark_release
+def test_a_method_that_only_forwards_takes_the_signature_it_overrides(qiskit_runtime):
+    """BlueprintCircuit.depth(*args, **kwargs) builds the circuit, then asks
+    QuantumCircuit.depth(filter_function=None): a member callable with no arguments."""
+    qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.circuit.library.BlueprintCircuit.depth",
+                                examples=3)
