@@ -25,6 +25,7 @@ from surface_arguments import (INDEX_NAMES, ArgumentOptions, documented_descript
                                documented_types, equivalent_forms, is_count, type_text)
 from surface_explorer import (CALL_S, SAME_SOURCE, TRIAGE_SOURCE, _configures, _own_doc, _quiet, _short,
                               capability_denied, constructor_signature, internal_error, needs_another_call_first, same,
+                              symbolic_where_numbers_needed,
                               take)
 
 MAX_CALLABLES_PER_CLASS = 120  # a class with hundreds of methods does not take the whole budget
@@ -100,6 +101,14 @@ def _our_sequence_read_as_an_array(exc, values):
     we chose among those the docs allow, not a defect shown on a value a user holds."""
     return isinstance(exc, AttributeError) and bool(_SEQUENCE_READ_AS_ARRAY.match(str(exc))) and \
         any(isinstance(value, (list, tuple)) for value in values)
+
+
+def _leaf_values(values):
+    """The arguments of a call, a list or tuple argument's items among them."""
+    found = []
+    for value in values:
+        found += list(value) if isinstance(value, (list, tuple)) else [value]
+    return found
 
 
 def is_panic(exc):
@@ -660,7 +669,8 @@ class CallLaws:
             where = internal_error(exc, self.surface.library)
             if where is None or isinstance(exc, OUT_OF_RANGE) or \
                     needs_another_call_first(exc, obj, self.surface.is_bare(example[0])) or \
-                    self._left_a_placeholder(subject, exc) or _our_sequence_read_as_an_array(exc, values):
+                    self._left_a_placeholder(subject, exc) or _our_sequence_read_as_an_array(exc, values) or \
+                    symbolic_where_numbers_needed(exc, [obj, *_leaf_values(values)]):
                 reject()
             raise AssertionError(f"{self.describe(subject, example)} raised an internal error: "
                                  f"{type(exc).__name__}: {exc} (raised at {where})") from exc

@@ -105,3 +105,36 @@ def test_a_method_that_only_forwards_takes_the_signature_it_overrides(qiskit_run
     QuantumCircuit.depth(filter_function=None): a member callable with no arguments."""
     qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.circuit.library.BlueprintCircuit.depth",
                                 examples=3)
+
+
+SYMBOLS = """
+import json, numpy as np
+from qiskit.circuit import ParameterVector
+from qiskit.quantum_info import SparsePauliOp
+from surface_explorer import symbolic_where_numbers_needed, too_large_to_densify
+symbolic = SparsePauliOp(["II", "XZ"], np.array(ParameterVector("a", 2)))
+numeric = SparsePauliOp(["II", "XZ"], [0.5, 0.5])
+try:
+    symbolic.chop()
+except TypeError as exc:
+    error = exc
+print(json.dumps({
+    "symbolic": symbolic_where_numbers_needed(error, [symbolic]),
+    "numeric": symbolic_where_numbers_needed(error, [numeric]),
+    "other error": symbolic_where_numbers_needed(TypeError("'NoneType' object is not subscriptable"), [symbolic]),
+    "large": too_large_to_densify(ValueError("too many qubits"), SparsePauliOp("I" * 30)),
+    "small": too_large_to_densify(ValueError("too many qubits"), numeric),
+}))
+"""
+
+
+@pytestmark_release
+def test_an_error_about_unbound_symbols_or_a_dense_size_limit_is_no_crash(qiskit_runtime):
+    """The SparsePauliOp docs build one with Parameter coefficients; chop() compares them with a
+    tolerance, and a channel needs numbers: the TypeError naming the symbols is a template asked
+    for numbers. A 100-qubit operator's to_matrix refusal is a memory limit. Neither is a defect,
+    and neither rule sets aside an error that is not of its kind."""
+    qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.quantum_info.SparsePauliOp.chop",
+                                examples=5)
+    assert qiskit_runtime(SYMBOLS) == {"symbolic": True, "numeric": False, "other error": False,
+                                       "large": True, "small": False}
