@@ -257,7 +257,10 @@ class ArgumentOptions:
                                                else _int_values(name))]
         if FLOAT_WORDS.intersection(words):
             values = ANGLE_VALUES[:2]
-            found += [("literal", v) for v in (_sequence_of(values, tuples) if sequence else values)]
+            # a plural name typed as one number documents each item (`coeffs (Union[float,
+            # callable])`): the parameter is a sequence of them
+            plural = not sequence and _plural(name)
+            found += [("literal", v) for v in (_sequence_of(values, tuples) if sequence or plural else values)]
         return found
 
 
@@ -360,6 +363,15 @@ def _sequence_of(values, tuples=False):
     if tuples:
         return [f"({values[0]}, {values[1]})" if len(values) > 1 else f"({values[0]},)", f"({values[0]},)"]
     return [f"[{values[0]}, {values[1]}]" if len(values) > 1 else f"[{values[0]}]", f"[{values[0]}]"]
+
+
+def _plural(name):
+    """Whether a number-typed parameter's name is a plural noun (`coeffs`, `angles`, `times`),
+    not a count (`num_layers`, `n_wires`) nor a singular that ends in s (`eps`, `bias`, `axis`,
+    `basis`, `radius`)."""
+    last = name.lower().split("_")[-1]
+    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "as", "is", "us")) and \
+        name.lower() not in COUNT_NAMES and not name.lower().startswith(("num_", "n_"))
 
 
 def _only_tuples(words):

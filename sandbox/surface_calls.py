@@ -36,7 +36,7 @@ OUTSIDE = ("draw", "plot", "save", "dump", "write", "load", "file", "show", "dis
            "latex", "qasm_file", "to_mpl", "animate", "interact", "jupyter", "widget",
            # calls that change the process rather than answer: debuggers, editors, global
            # switches, registries reread, worker pools started
-           "breakpoint", "edit_", "enable_", "disable_", "refresh", "executor")
+           "breakpoint", "debug", "edit_", "enable_", "disable_", "refresh", "executor")
 
 # With values of the documented types that the docs do not give themselves (an index of 1, two
 # operators of different sizes), an IndexError, KeyError or ValueError most often says the value

@@ -608,7 +608,8 @@ class Surface:
         self.named_values = dict(named_values or {})
         # parameter names a constructor defaults to None but cannot build without (PennyLane's
         # `wires`: `Operator.__init__(*params, wires=None)` raises "Must specify the wires"):
-        # a constructor recipe fills them as if they were required
+        # a constructor recipe of a class that declares how many it takes (`num_wires`) fills
+        # them as if they were required; a measurement's `wires=None` means something else
         self.filled_when_none = frozenset(filled_when_none)
 
     def prepare(self):
@@ -825,7 +826,7 @@ class Surface:
         composed = False
         for parameter in signature.parameters.values():
             if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    parameter.default is not parameter.empty and not self._filled_anyway(parameter):
+                    parameter.default is not parameter.empty and not self._filled_anyway(cls, parameter):
                 continue
             keyword = None if parameter.kind == parameter.POSITIONAL_ONLY else parameter.name
             value = self.parameter_value(cls, parameter)
@@ -958,8 +959,9 @@ class Surface:
             found.setdefault(dotted.rsplit(".", 1)[1], []).append(dotted)
         return found
 
-    def _filled_anyway(self, parameter):
-        return parameter.default is None and parameter.name in self.filled_when_none
+    def _filled_anyway(self, cls, parameter):
+        return parameter.default is None and parameter.name in self.filled_when_none and \
+            hasattr(cls, f"num_{parameter.name}")
 
     def _constructor_code(self, cls, dotted):
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
@@ -973,7 +975,7 @@ class Surface:
         arguments = []
         for parameter in signature.parameters.values():
             if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    parameter.default is not parameter.empty and not self._filled_anyway(parameter):
+                    parameter.default is not parameter.empty and not self._filled_anyway(cls, parameter):
                 continue
             value = self.parameter_value(cls, parameter)
             if value is None:

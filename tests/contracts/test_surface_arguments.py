@@ -310,3 +310,11 @@ def test_an_array_like_alias_named_as_an_angle_takes_reals(arguments):
         assert all(float(value) != 0 for _, value in found)
     for other in ("x", "state", "matrix"):
         assert isinstance(options(other), str), other
+
+
+def test_a_plural_name_typed_as_one_number_takes_a_sequence_of_them(arguments):
+    """`coeffs (Union[float, callable])` documents each coefficient: ParametrizedHamiltonian
+    was given 0.37 for its coefficients. Singulars ending in s (`eps`, `bias`) stay numbers."""
+    assert [v for _, v in arguments.ArgumentOptions._literals("float", "coeffs")] == ["[0.37, 1.19]", "[0.37]"]
+    assert [v for _, v in arguments.ArgumentOptions._literals("float", "eps")] == ["0.37", "1.19"]
+    assert [v for _, v in arguments.ArgumentOptions._literals("float", "bias")] == ["0.37", "1.19"]

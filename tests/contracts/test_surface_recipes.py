@@ -138,3 +138,15 @@ def test_an_error_about_unbound_symbols_or_a_dense_size_limit_is_no_crash(qiskit
                                 examples=5)
     assert qiskit_runtime(SYMBOLS) == {"symbolic": True, "numeric": False, "other error": False,
                                        "large": True, "small": False}
+
+
+@pytestmark_release
+def test_wires_defaulted_to_none_are_filled_only_where_the_class_counts_its_wires(pennylane_runtime):
+    """An operator declares `num_wires`; a measurement process's `wires=None` means "all wires"
+    and MutualInfoMP(wires=[0]) is no documented measurement (it takes two groups)."""
+    result = pennylane_runtime("import json, contracts.pennylane_surface as s\n"
+                               "r = s.SURFACE.recipes\n"
+                               "print(json.dumps({k: r[k].code if k in r else None for k in "
+                               "('pennylane.S#new', 'pennylane.measurements.MutualInfoMP#new')}))")
+    assert "S(wires=[0])" in result["pennylane.S#new"], result
+    assert "wires=" not in (result["pennylane.measurements.MutualInfoMP#new"] or ""), result
