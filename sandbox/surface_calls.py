@@ -128,6 +128,8 @@ def same_value(a, b):
             return [plain(v) for v in x]
         if isinstance(x, list):
             return [plain(v) for v in x]
+        if type(x) is dict:
+            return {k: plain(v) for k, v in x.items()}
         return x
     a, b = plain(a), plain(b)
     if isinstance(a, _np.ndarray) != isinstance(b, _np.ndarray) and isinstance(a, (list, _np.ndarray)) \

@@ -384,6 +384,14 @@ def symbolic_where_numbers_needed(exc, objects):
     return False
 
 
+def _delegated_to_what_lacks_it(exc, member):
+    """An AttributeError for the very name asked (`SymbolicOp.basis` returning `self.base.basis`
+    on a base without one: "'MyOp' object has no attribute 'basis'"): the member hands the
+    question to an object it holds, and that object has no answer; Python's way of saying the
+    attribute is not there (hasattr is False), not a crash inside the library."""
+    return isinstance(exc, AttributeError) and f"has no attribute '{member.name}'" in str(exc)
+
+
 def capability_denied(obj, member_name):
     """The documented capability predicate of `obj` that says it lacks what `member_name`
     needs, or None. A class that declares `supports_X` or `has_X` documents that its members
@@ -526,6 +534,39 @@ def _looks_like_a_repr(call):
         return isinstance(node, (ast.Constant, ast.List, ast.Tuple, ast.UnaryOp, ast.Name, ast.Dict, ast.BinOp))
     return isinstance(call.func, ast.Name) and call.func.id[:1].isupper() and \
         all(plain(a) for a in call.args) and all(plain(k.value) for k in call.keywords)
+
+
+_PACKAGE_NAMED = re.compile(r"pip install ([A-Za-z][\w.-]*)|\b([A-Z][A-Za-z]*-[A-Za-z][\w-]*) plugin\b")
+
+
+def _names_a_missing_package(doc):
+    """Whether a docstring says it needs a package (`pip install X`, "the PennyLane-Rigetti
+    plugin") that is not installed here: its examples would fail on the environment, not on
+    the library (a plugin's converter missing from the registry is a KeyError)."""
+    from importlib import metadata
+
+    for match in _PACKAGE_NAMED.finditer(doc):
+        name = (match.group(1) or match.group(2)).rstrip(".").lower()
+        try:
+            metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            return True
+        except ValueError:  # not a distribution name at all
+            continue
+    return False
+
+
+def _with_earlier_definitions(programs):
+    """A docstring's programs, each preceded by the others that define (`class`, `def`) a name
+    it uses and does not bind itself: the docs read as one session (a block defines `class
+    QFT(...)`, a doctest uses it), and a program run alone would take the name from the
+    library instead. Programs in the docstring's order (its doctest lines first)."""
+    found = []
+    for k, program in enumerate(programs):
+        used = set(_BARE_NAME.findall(program)) - set(_ASSIGNED.findall(program)) - set(_BOUND.findall(program))
+        others = [p for j, p in enumerate(programs) if j != k and used & set(_DEFINED.findall(p))]
+        found.append("".join(p if p.endswith("\n") else p + "\n" for p in others) + program)
+    return found
 
 
 def _values_named(program):
@@ -750,7 +791,9 @@ class Surface:
             if not doc or doc in seen:
                 continue
             seen.add(doc)
-            programs = [p for p in [_doctest_program(doc), *_code_blocks(doc)] if p]
+            if _names_a_missing_package(doc):
+                continue  # its examples need a package this environment does not have
+            programs = _with_earlier_definitions([p for p in [_doctest_program(doc), *_code_blocks(doc)] if p])
             for k, program in enumerate(programs):
                 if UNSAFE_RECIPE.search(program):
                     continue
@@ -1158,6 +1201,7 @@ def _is_reference_page(module):
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist)  # `sum` is Python's, not qml.sum
 _ASSIGNED = re.compile(r"^\s*(\w+)\s*=", re.MULTILINE)
 _BARE_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")  # a name, not an attribute (qml.X is no X)
+_DEFINED = re.compile(r"^(?:class|def)\s+(\w+)", re.MULTILINE)  # names a program defines at its top level
 _BOUND = re.compile(r"(?:\bimport|\bas|\bdef|\bclass|\bfor)\s+(\w+)")  # names the program binds itself
 
 
@@ -1385,7 +1429,8 @@ class SurfaceLaws:
         except Exception as exc:  # noqa: BLE001 (triaged below: only internal errors are findings)
             where = self._internal(exc)
             if where is None or needs_another_call_first(exc, obj, self.surface.is_bare(specimen)) or \
-                    symbolic_where_numbers_needed(exc, [obj]) or too_large_to_densify(exc, obj):
+                    symbolic_where_numbers_needed(exc, [obj]) or too_large_to_densify(exc, obj) or \
+                    _delegated_to_what_lacks_it(exc, member):
                 reject()  # the library's own refusal, or state another method fills: not this law's business
             raise AssertionError(f"{subject} ({'property' if member.kind == 'property' else 'called with no '}"
                                  f"{'' if member.kind == 'property' else 'arguments'}) on "

@@ -318,3 +318,13 @@ def test_a_plural_name_typed_as_one_number_takes_a_sequence_of_them(arguments):
     assert [v for _, v in arguments.ArgumentOptions._literals("float", "coeffs")] == ["[0.37, 1.19]", "[0.37]"]
     assert [v for _, v in arguments.ArgumentOptions._literals("float", "eps")] == ["0.37", "1.19"]
     assert [v for _, v in arguments.ArgumentOptions._literals("float", "bias")] == ["0.37", "1.19"]
+
+
+def test_numpy_scalars_inside_a_mapping_are_the_numbers_they_hold(monkeypatch):
+    """`required_register_sizes(2, 2, np.int64(2))` echoes the np.int64 back inside a dict:
+    {'wires': np.int64(2)} is the answer {'wires': 2}; {'wires': 3} is not."""
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    calls = importlib.import_module("surface_calls")
+    np = pytest.importorskip("numpy")
+    assert calls.same_value({"wires": 2, "work": [1]}, {"wires": np.int64(2), "work": [np.int64(1)]})
+    assert not calls.same_value({"wires": 2}, {"wires": np.int64(3)})

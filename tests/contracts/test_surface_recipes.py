@@ -36,6 +36,32 @@ def test_a_doctest_lines_shown_value_is_bound_to_a_name(explorer):
     assert explorer._values_named("not python (\n") == "not python (\n"
 
 
+def test_a_program_gets_the_definitions_another_block_of_its_docstring_makes(explorer):
+    """ResourceOperator's docs define `class QFT(qre.ResourceOperator)` in a code block and
+    use `QFT(num_wires=3)` in their doctest: run alone, the doctest imported the library's QFT."""
+    defining = "class QFT:\n    def __init__(self, num_wires):\n        self.n = num_wires\n"
+    using = "op = QFT(num_wires=3)\n"
+    unrelated = "x = 1\n"
+    assert explorer._with_earlier_definitions([using, defining, unrelated]) == [defining + using, defining, unrelated]
+
+
+def test_a_docstring_that_needs_a_missing_package_gives_no_program(explorer):
+    assert explorer._names_a_missing_package("Loads circuits with the Qusema-Nonexistent plugin.")
+    assert explorer._names_a_missing_package("Run `pip install qusema-nonexistent-package` first.")
+    assert not explorer._names_a_missing_package("Run `pip install pytest` first.")  # installed here
+    assert not explorer._names_a_missing_package("A rotation about the X axis.")
+
+
+def test_an_attribute_error_for_the_name_asked_is_a_delegation_not_a_crash(explorer):
+    """SymbolicOp.basis returns self.base.basis: on a base without one, "'MyOp' object has no
+    attribute 'basis'" says the attribute is not there. Another attribute missing is a crash."""
+    class Member:
+        name = "basis"
+    assert explorer._delegated_to_what_lacks_it(AttributeError("'MyOp' object has no attribute 'basis'"), Member)
+    assert not explorer._delegated_to_what_lacks_it(AttributeError("'SProd' object has no attribute '_ndim_params'"),
+                                                    Member)
+
+
 pytestmark_release = pytest.mark.release
 
 
