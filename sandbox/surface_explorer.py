@@ -564,8 +564,17 @@ def _with_earlier_definitions(programs):
     found = []
     for k, program in enumerate(programs):
         used = set(_BARE_NAME.findall(program)) - set(_ASSIGNED.findall(program)) - set(_BOUND.findall(program))
-        others = [p for j, p in enumerate(programs) if j != k and used & set(_DEFINED.findall(p))]
-        found.append("".join(p if p.endswith("\n") else p + "\n" for p in others) + program)
+        others = [(j, set(_DEFINED.findall(p)) & used) for j, p in enumerate(programs) if j != k]
+        # a name two other programs define is ambiguous (Prod's docs define `circuit(theta)` in
+        # one block and `circuit(weights)` in another, and its doctest lines, gathered into one
+        # program, lost which came first): it is left undefined rather than guessed
+        definers = {}
+        for j, names in others:
+            for name in names:
+                definers.setdefault(name, []).append(j)
+        chosen = sorted({js[0] for js in definers.values() if len(js) == 1})
+        found.append("".join(programs[j] if programs[j].endswith("\n") else programs[j] + "\n" for j in chosen)
+                     + program)
     return found
 
 
