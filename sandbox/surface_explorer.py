@@ -1389,6 +1389,13 @@ class SurfaceLaws:
     def _internal(self, exc):
         return internal_error(exc, self.surface.library)  # noqa: F821 (defined by TRIAGE_SOURCE)
 
+    def _not_of_the_object(self, exc, obj, specimen):
+        """An error a documented object's state explains, not a defect the call shows: state
+        another method fills first (or a bare object's unset configuration), symbols left
+        unbound where numbers are needed, a dense matrix of too many qubits."""
+        return needs_another_call_first(exc, obj, self.surface.is_bare(specimen)) or \
+            symbolic_where_numbers_needed(exc, [obj]) or too_large_to_densify(exc, obj)
+
     def specimen_validity(self, subject, specimen):
         """A specimen a documented program builds is documented valid input; one a bare
         constructor builds is an object the docs do not promise to be usable (a blueprint
@@ -1437,9 +1444,7 @@ class SurfaceLaws:
             reject()
         except Exception as exc:  # noqa: BLE001 (triaged below: only internal errors are findings)
             where = self._internal(exc)
-            if where is None or needs_another_call_first(exc, obj, self.surface.is_bare(specimen)) or \
-                    symbolic_where_numbers_needed(exc, [obj]) or too_large_to_densify(exc, obj) or \
-                    _delegated_to_what_lacks_it(exc, member):
+            if where is None or self._not_of_the_object(exc, obj, specimen) or _delegated_to_what_lacks_it(exc, member):
                 reject()  # the library's own refusal, or state another method fills: not this law's business
             raise AssertionError(f"{subject} ({'property' if member.kind == 'property' else 'called with no '}"
                                  f"{'' if member.kind == 'property' else 'arguments'}) on "
@@ -1638,7 +1643,7 @@ class SurfaceLaws:
             reject()
         except Exception as exc:  # noqa: BLE001
             where = self._internal(exc)
-            if where is None:
+            if where is None or self._not_of_the_object(exc, obj, specimen):
                 reject()
             raise AssertionError(f"{type(obj).__name__}.{back}({member.name}()) of {self.surface.describe(specimen)} "
                                  f"raised an internal error: {type(exc).__name__}: {exc} (at {where})") from exc

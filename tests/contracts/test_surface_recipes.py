@@ -166,6 +166,9 @@ def test_an_error_about_unbound_symbols_or_a_dense_size_limit_is_no_crash(qiskit
     and neither rule sets aside an error that is not of its kind."""
     qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.quantum_info.SparsePauliOp.chop",
                                 examples=5)
+    # the round trip through a dense operator of the same object: the same template
+    qiskit_runtime.assert_holds("qiskit.surface.round-trips", "qiskit.quantum_info.SparsePauliOp.to_operator",
+                                examples=5)
     assert qiskit_runtime(SYMBOLS) == {"symbolic": True, "numeric": False, "other error": False,
                                        "large": True, "small": False}
 
