@@ -308,15 +308,18 @@ class CallLaws:
         for parameter in self._parameters(target):
             held = (parameter.kind == parameter.VAR_KEYWORD or self._property_named(target.owner, parameter.name)
                     and target.kind in ("classmethod", "staticmethod"))
-            found = self._property_options(target, parameter, self._trusted_specimens) if held else None
-            if found is None and held and (parameter.kind == parameter.VAR_KEYWORD or parameter.default is not
-                                           parameter.empty):
-                found = "no instance to take it from"
-            elif found is None:
-                # no instance holds it: a value of its documented type, as for any parameter
+            if held:
+                found = self._property_options(target, parameter, self._trusted_specimens)
+                if found is None and (parameter.kind == parameter.VAR_KEYWORD or
+                                      parameter.default is not parameter.empty):
+                    found = "no instance to take it from"
+                elif found is None:
+                    # no instance holds it: a value of its documented type, as for any parameter
+                    found = self.arguments.options(parameter, doc_types, self._own_first(target), target.function)
+            else:
                 found = self.arguments.options(parameter, doc_types, self._own_first(target), target.function)
-            if isinstance(found, str):
-                found = self._property_options(target, parameter, self._trusted_specimens) or found
+                if isinstance(found, str):
+                    found = self._property_options(target, parameter, self._trusted_specimens) or found
             if isinstance(found, str):
                 return found
             options.append((parameter, self._own_where_any(target, found)))

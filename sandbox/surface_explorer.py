@@ -445,6 +445,9 @@ class Member:
         return f"{target}.{self.name}" + ("()" if self.kind == "method" else "")
 
 
+RECIPE_FILE = "<recipe {}>"  # the filename a recipe's code is compiled under (calls_from_recipes reads it)
+
+
 @contextlib.contextmanager
 def calls_from_recipes(surface, found):
     """Add to `found` the dotted name of each call of the library a recipe's own lines make
@@ -453,17 +456,18 @@ def calls_from_recipes(surface, found):
     class it is called on (`qiskit.quantum_info.SparsePauliOp.from_list`). sys.setprofile sees
     every call with its caller's frame; only calls from a frame of recipe code count."""
     prefix = surface.library + "."
+    recipe_file = RECIPE_FILE.split("{", 1)[0]
 
     def profile(frame, event, arg):
         if event == "call":
             caller = frame.f_back
-            if caller is None or not caller.f_code.co_filename.startswith("<recipe "):
+            if caller is None or not caller.f_code.co_filename.startswith(recipe_file):
                 return
             module = frame.f_globals.get("__name__") or ""
             qualname = getattr(frame.f_code, "co_qualname", "<>")  # Python 3.11 on
             if module.startswith(prefix) and "<" not in qualname:
                 found.add(f"{module}.{qualname}")
-        elif event == "c_call" and frame.f_code.co_filename.startswith("<recipe "):
+        elif event == "c_call" and frame.f_code.co_filename.startswith(recipe_file):
             owner = getattr(arg, "__self__", None)
             cls = owner if inspect.isclass(owner) else type(owner)
             dotted = surface.classes.get(cls) if owner is not None else surface.public.get(arg)
@@ -556,7 +560,7 @@ def _names_a_missing_package(doc):
     return False
 
 
-def _with_earlier_definitions(programs):
+def _with_other_blocks_definitions(programs):
     """A docstring's programs, each preceded by the others that define (`class`, `def`) a name
     it uses and does not bind itself: the docs read as one session (a block defines `class
     QFT(...)`, a doctest uses it), and a program run alone would take the name from the
@@ -595,8 +599,8 @@ def _values_named(program):
         if value is None or node.col_offset != 0 or isinstance(value, (ast.Constant, ast.Name)) or \
                 isinstance(value, ast.Call) and _called_name(value.func) in _SHOWING_CALLS:
             continue
-        if any(other is not node and node.lineno <= other.lineno <= node.end_lineno or
-               other is not node and other.lineno <= node.lineno <= other.end_lineno for other in tree.body):
+        if any(other is not node and (node.lineno <= other.lineno <= node.end_lineno or
+                                      other.lineno <= node.lineno <= other.end_lineno) for other in tree.body):
             continue  # statements sharing a line (`a = 1; a`): leave the line alone
         counter += 1
         while f"value{counter}" in taken:
@@ -802,7 +806,7 @@ class Surface:
             seen.add(doc)
             if _names_a_missing_package(doc):
                 continue  # its examples need a package this environment does not have
-            programs = _with_earlier_definitions([p for p in [_doctest_program(doc), *_code_blocks(doc)] if p])
+            programs = _with_other_blocks_definitions([p for p in [_doctest_program(doc), *_code_blocks(doc)] if p])
             for k, program in enumerate(programs):
                 if UNSAFE_RECIPE.search(program):
                     continue
@@ -877,8 +881,7 @@ class Surface:
         choices = []  # per argument: (keyword or None, [(setup code, value source)])
         composed = False
         for parameter in signature.parameters.values():
-            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    parameter.default is not parameter.empty and not self._filled_anyway(cls, parameter):
+            if not self._fills(cls, parameter):
                 continue
             keyword = None if parameter.kind == parameter.POSITIONAL_ONLY else parameter.name
             value = self.parameter_value(cls, parameter)
@@ -1011,9 +1014,13 @@ class Surface:
             found.setdefault(dotted.rsplit(".", 1)[1], []).append(dotted)
         return found
 
-    def _filled_anyway(self, cls, parameter):
-        return parameter.default is None and parameter.name in self.filled_when_none and \
-            hasattr(cls, f"num_{parameter.name}")
+    def _fills(self, cls, parameter):
+        """Whether a constructor recipe gives `parameter` a value: a required one, or one
+        defaulted to None the class cannot build without (filled_when_none); not *args/**kwargs."""
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            return False
+        return parameter.default is parameter.empty or parameter.default is None and \
+            parameter.name in self.filled_when_none and hasattr(cls, f"num_{parameter.name}")
 
     def _constructor_code(self, cls, dotted):
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
@@ -1026,8 +1033,7 @@ class Surface:
             return None
         arguments = []
         for parameter in signature.parameters.values():
-            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    parameter.default is not parameter.empty and not self._filled_anyway(cls, parameter):
+            if not self._fills(cls, parameter):
                 continue
             value = self.parameter_value(cls, parameter)
             if value is None:
@@ -1069,7 +1075,7 @@ class Surface:
         with _quiet(), time_limit(RECIPE_S):
             exec(compile(self.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
             try:
-                exec(compile(recipe.code, f"<recipe {recipe.id}>", "exec"), namespace)  # noqa: S102 (the docs' code)
+                exec(compile(recipe.code, RECIPE_FILE.format(recipe.id), "exec"), namespace)  # noqa: S102 (the docs' code)
             except BaseException as exc:
                 if type(exc).__name__ != "PanicException":
                     raise

@@ -91,11 +91,11 @@ class ExampleNeighbours:
             else:
                 continue
             statement = statement_of.get(node)
-            ints = [n for n in ast.walk(statement)] if statement is not None else []
+            ints = [n for n in ast.walk(statement) if isinstance(n, ast.Constant) and type(n.value) is int] \
+                if statement is not None else []
             for argument in [*node.args, *(k.value for k in node.keywords)]:
                 for literal in self._literals(argument):
-                    beside = frozenset(n.value for n in ints if n is not literal and isinstance(n, ast.Constant)
-                                       and type(n.value) is int)
+                    beside = frozenset(n.value for n in ints if n is not literal)
                     self.sites.append(Site(len(self.sites), literal, callee, entry, beside))
         self.sites.sort(key=lambda s: (s.node.lineno, s.node.col_offset))
         self.sites = [s for s in self.sites if s.values()][:MAX_SITES]

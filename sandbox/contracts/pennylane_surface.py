@@ -3,8 +3,10 @@ documented examples run, copies are equal, queries are pure, round trips) over e
 method, property and documented example of the release's public modules (all of ``pennylane``
 that imports, but labs, data, capture, and the compiler and ML-framework layers).
 Constructors are filled from parameter names and annotations; an operator's ``wires`` are its
-class's ``num_wires`` first wires when that is a number, else one wire."""
+class's ``num_wires`` first wires when that is a number, else one wire; a template that declares
+its tensors' shapes gets TEMPLATE_WIRES wires and tensors of those shapes."""
 
+import functools
 import inspect
 import math
 
@@ -35,6 +37,7 @@ TEMPLATE_WIRES = 2  # wires given to a template that declares its tensors' shape
 SHAPE_ARGUMENTS = {"n_layers": 1, "n_wires": TEMPLATE_WIRES, "n_rotations": 2, "k": 1, "delta_sz": 0}
 
 
+@functools.lru_cache(maxsize=None)  # asked for every parameter of every class while the surface prepares
 def _declared_shapes(cls):
     """parameter name -> shape, for a template that declares the shapes of its trainable tensors
     (PennyLane's template protocol: a static ``shape(n_layers, n_wires)`` "returns the expected

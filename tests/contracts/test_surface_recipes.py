@@ -42,10 +42,10 @@ def test_a_program_gets_the_definitions_another_block_of_its_docstring_makes(exp
     defining = "class QFT:\n    def __init__(self, num_wires):\n        self.n = num_wires\n"
     using = "op = QFT(num_wires=3)\n"
     unrelated = "x = 1\n"
-    assert explorer._with_earlier_definitions([using, defining, unrelated]) == [defining + using, defining, unrelated]
+    assert explorer._with_other_blocks_definitions([using, defining, unrelated]) == [defining + using, defining, unrelated]
     # Prod's docs define `circuit` twice, in two blocks: which one its doctest means is lost
     twice = "def circuit(weights):\n    return weights[0]\n"
-    assert explorer._with_earlier_definitions(["circuit(1.2)\n", defining.replace("QFT", "circuit"), twice])[0] == \
+    assert explorer._with_other_blocks_definitions(["circuit(1.2)\n", defining.replace("QFT", "circuit"), twice])[0] == \
         "circuit(1.2)\n"
 
 
