@@ -487,7 +487,8 @@ class CallLaws:
 
     def _recipe_stand_ins(self, cls):
         """One stand-in per trusted recipe of `cls`: whether something would build it, without building."""
-        return [None for r in self.surface.recipes_for(cls) if r.trusted][:1]
+        return [None for r in self.surface.recipes_for(cls) if r.trusted][:1] or \
+            [None for _ in self.surface.producers(cls)][:1]
 
     def _trusted_specimens(self, cls):
         """Objects the documentation or a configured constructor (RXGate(0.37)) builds: with
@@ -511,7 +512,7 @@ class CallLaws:
                 found = self.arguments.options(parameter, doc_types, lambda cls: [None], target.function)
             if isinstance(found, str) and not self._property_options(target, parameter, self._recipe_stand_ins):
                 return found
-        if target.kind == "method" and not self.surface.recipes_for(target.owner):
+        if target.kind == "method" and not self.surface.can_build(target.owner):
             return f"no documented example or constructor builds a {target.owner.__name__}"
         return True
 

@@ -57,14 +57,20 @@ CONSTRUCTOR_RECIPES_PER_CLASS = 16  # constructors of the class and its public s
 COMPOSE_CHOICES = 3  # recipes or plain values tried for one argument of a composed constructor
 COMPOSE_TRIES = 5  # constructor calls tried before a composed constructor is left to fail
 SUBCLASS_ARGUMENTS = 3  # public subclasses whose constructors may give a constructor an argument of a base class
+PRODUCER_RECIPES_PER_CLASS = 3  # documented programs tried for a class only what they build shows (producers)
+SCAN_CHUNK = 40  # documented programs scanned for what they build in one forked child
+SCAN_RECIPE_S = 0.5  # one program scanned past this shows nothing it builds (every check would rebuild it)
+PARTS_S = 1.0  # reading the parts of one program's namespace (properties, queries) for what they are
+PART_S = 0.3  # one property or query read while scanning
+PART_ITEMS = 10  # items of a list read while scanning
 
 # Recipes must be repeatable and harmless: no files, network, plotting, threads, interactive input,
 # global mode switches or clocks. Randomness is allowed: documented examples seed it or draw valid input.
 UNSAFE_RECIPE = re.compile(
     r"\bopen\(|urllib|requests|subprocess|shutil|\bos\.|savefig|to_file|filename|fname|\.write\(|"
-    r"\.(?:save|load|dump)\w*\(|"
-    r"data\.load|draw_mpl|mpl|matplotlib|plt\.|\b(?:enable|disable|activate|deactivate)\w*\(|"
-    r"set_printoptions|\bthread|multiprocess|getpass|input\(|\btime\b|timeit|perf_counter|datetime|"
+    r"\.(?:save|load|dump)(?!s\()\w*\(|"
+    r"data\.load|\bmpl\b|_mpl\b|matplotlib|plt\.|\b(?:enable|disable|activate|deactivate)\w*\(|"
+    r"set_printoptions|\bthread|multiprocess|getpass|input\(|\bimport time\b|from time import|\btime\.\w+\(|timeit|perf_counter|datetime|"
     r"QiskitRuntimeService|IBMProvider|ibm_|\bjax\b|\btorch\b|tensorflow|\btf\.|qml\.data|qp\.data|\.labs\b|"
     r"\blogging\b|getLogger|sys\.|import \*|exec\(|eval\(", re.IGNORECASE)
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -251,9 +257,12 @@ def constructor_signature(cls):
 
 
 def take(namespace, variable):
-    """A specimen's object in the namespace its recipe left: `ops[0]` is an item of a list."""
-    item = ITEM_OF.fullmatch(variable)
-    return namespace[item.group(1)][int(item.group(2))] if item else namespace[variable]
+    """A specimen's object in the namespace its recipe left: a variable, or an expression over
+    the namespace (`ops[0]` an item of a list, `dag.op_nodes()[0]` a part a query of a
+    documented object answers, `qp.workflow.construct_tape(circuit)(x).operations[0]`)."""
+    if IDENTIFIER.fullmatch(variable):
+        return namespace[variable]
+    return eval(compile(variable, "<part>", "eval"), namespace)  # noqa: S307 (the sandbox's own paths, over the docs' objects)
 
 
 def holds_something(value):
@@ -310,7 +319,6 @@ def _configures(default):
         return True
 
 
-ITEM_OF = re.compile(r"([A-Za-z_]\w*)\[(\d)\]")
 
 
 @functools.lru_cache(maxsize=None)  # read once per class: each crash of a method asks again
@@ -609,6 +617,25 @@ def _values_named(program):
     return "".join(lines)
 
 
+def _without_doc_machinery(program):
+    """The program without its top-level statements that only call a private function
+    (`_generate_circuit_library_visualization(circuit)`): the documentation's build machinery
+    (a plot for the rendered page), not a line a user writes; it needs what renders the docs
+    (matplotlib) and, failing without it, would take the whole example with it."""
+    try:
+        tree = ast.parse(program)
+    except SyntaxError:
+        return program
+    lines = program.splitlines(keepends=True)
+    for node in tree.body:
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.col_offset == 0:
+            name = _called_name(node.value.func)
+            if name.startswith("_") and not name.startswith("__"):
+                for k in range(node.lineno - 1, node.end_lineno):
+                    lines[k] = ""
+    return "".join(lines)
+
+
 _SHOWING_CALLS = frozenset({"print", "pprint", "display", "help", "show", "plot", "savefig"})
 
 
@@ -651,7 +678,7 @@ class Surface:
     """The public surface of one library on the release that runs it, and its specimens."""
 
     def __init__(self, library, prelude, skip_modules=(), parameter_value=None, named_values=None,
-                 filled_when_none=()):
+                 filled_when_none=(), recorded_by=None):
         self.library = library
         self.prelude = prelude  # run before every recipe (the imports the docs take for granted)
         self.skip_modules = skip_modules
@@ -665,13 +692,17 @@ class Surface:
         # a constructor recipe of a class that declares how many it takes (`num_wires`) fills
         # them as if they were required; a measurement's `wires=None` means something else
         self.filled_when_none = frozenset(filled_when_none)
+        # (variable, value, program) -> expressions that record what a documented program's
+        # value builds when called as the program calls it (PennyLane: the tape of a QNode,
+        # whose operators the docs build only inside the QNode's function)
+        self.recorded_by = recorded_by or (lambda variable, value, program: [])
 
     def prepare(self):
         """Compute the surface now. The sandbox's warm worker, which forks a child per check,
         calls this once, so no child walks it again (seconds each for PennyLane). Failures are
         left for the checks to meet and report."""
         try:
-            self.members, self.recipes  # noqa: B018 (cached properties: computed here)
+            self.members, self.recipes, self.produced  # noqa: B018 (cached properties: computed here)
         except Exception:  # noqa: BLE001, S110 (a check meets the same error and reports it)
             pass
 
@@ -810,7 +841,7 @@ class Surface:
             for k, program in enumerate(programs):
                 if UNSAFE_RECIPE.search(program):
                     continue
-                program = self._with_imports(_values_named(program), dotted)
+                program = self._with_imports(_values_named(_without_doc_machinery(program)), dotted)
                 if program is None:
                     continue
                 recipe_id = f"{dotted}#doc{k}"
@@ -1069,10 +1100,10 @@ class Surface:
     def _documented_recipes(self):
         return [r for r in self.recipes.values() if r.documented]
 
-    def run_recipe(self, recipe):
+    def run_recipe(self, recipe, seconds=RECIPE_S):
         """The namespace the recipe leaves (the prelude run first); raises what the recipe raises."""
         namespace = {"__name__": "__surface_recipe__"}
-        with _quiet(), time_limit(RECIPE_S):
+        with _quiet(), time_limit(seconds):
             exec(compile(self.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
             try:
                 exec(compile(recipe.code, RECIPE_FILE.format(recipe.id), "exec"), namespace)  # noqa: S102 (the docs' code)
@@ -1124,12 +1155,149 @@ class Surface:
                 def instances(namespace, keep=keep):
                     return [variable for variable, value in sorted(namespace.items())
                             if not (variable.startswith("_") or inspect.isclass(value) or inspect.ismodule(value))
-                            and (type(value) is cls if exact else isinstance(value, cls)) and keep(value)]
+                            and self._of_kind(value, cls, exact) and keep(value)]
                 try:
                     found += [(recipe.id, variable) for variable in self.probe(recipe, instances)]
                 except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
                     continue
+            if not found:
+                found = self._produced_specimens(cls, exact, deadline)
         return found
+
+    def _of_kind(self, value, cls, exact):
+        """Whether `value` is an object of `cls`; with `exact`, of no public subclass of it: its
+        nearest public class is `cls` (Qiskit hands out `CXGate()` as a private singleton
+        subclass of CXGate, which is still a CXGate to its user)."""
+        if not exact:
+            return isinstance(value, cls)
+        return next((k for k in type(value).__mro__ if k in self.classes), None) is cls
+
+    # -- what documented programs build beyond what they name -------------------------------------
+    def producers(self, cls, exact=False):
+        """[(recipe, path)]: documented programs whose namespace holds an object of `cls`, as a
+        variable or one query away (`expr.bit_not(cr)` builds a `Unary` its docs never name;
+        `dag.op_nodes()[0]` is a `DAGOpNode`), the shortest programs first; from the scan of
+        every documented program (`produced`)."""
+        by_name = {dotted: kind for kind, dotted in self.classes.items()}
+        found = []
+        for recipe_id, parts in self.produced.items():
+            path = next((path for dotted, path in parts.items() if dotted in by_name and
+                         (by_name[dotted] is cls if exact else _subclass(by_name[dotted], cls))), None)
+            if path is not None:
+                found.append((self.recipes[recipe_id], path))
+        found.sort(key=lambda item: (len(item[0].code), item[0].id))
+        return found[:PRODUCER_RECIPES_PER_CLASS]
+
+    def can_build(self, cls):
+        """Whether a recipe names `cls` (its constructor, a program that mentions it) or a
+        documented program builds one without naming it."""
+        return bool(self.recipes_for(cls)) or bool(self.producers(cls))
+
+    def _produced_specimens(self, cls, exact, deadline):
+        found = []
+        for recipe, path in self.producers(cls, exact):
+            if _now() > deadline:
+                break
+
+            def at_path(namespace, path=path):
+                try:
+                    value = take(namespace, path)
+                except Exception:  # noqa: BLE001 (the part is not there on this run: nothing built)
+                    return []
+                return [path] if self._of_kind(value, cls, exact) else []
+            try:
+                found += [(recipe.id, path) for path in self.probe(recipe, at_path)]
+            except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
+                continue
+        return found
+
+    @functools.cached_property
+    def produced(self):
+        """recipe id -> {public class's dotted name: path}: what each documented program leaves
+        in its namespace, read once (the warm worker computes it before it forks a child per
+        check; a process without one computes it when a class has no other recipe). The
+        programs run in forked children, SCAN_CHUNK at a time, when builds are isolated."""
+        documented = [r for r in self._documented_recipes]
+        found = {}
+        for start in range(0, len(documented), SCAN_CHUNK):
+            chunk = documented[start:start + SCAN_CHUNK]
+            compute = functools.partial(self._scan, chunk)
+            try:
+                found.update(_in_forked_child(compute, SCAN_CHUNK * (SCAN_RECIPE_S + PARTS_S) + 5) if self._isolated
+                             else compute())
+            except RuntimeError:  # the chunk's child died or outran its time: those build nothing known
+                continue
+        return found
+
+    def _scan(self, recipes):
+        found = {}
+        for recipe in recipes:
+            try:
+                namespace = self.run_recipe(recipe, SCAN_RECIPE_S)
+            except (Exception, TimeLimit):  # noqa: BLE001 (a program that does not run builds nothing)
+                continue
+            parts = self._parts(namespace, recipe.code)
+            if parts:
+                found[recipe.id] = parts
+        return found
+
+    def _parts(self, namespace, program):
+        """{public class's dotted name: path} of the objects a namespace holds: its variables,
+        the items of a list or tuple, what the library's recorder makes of a value as the
+        program calls it (`recorded_by`), what a property or a query method (no arguments, a
+        question by its docs: `_is_query`) of a library object answers, and that answer's
+        items. The first path found for each class, within PARTS_S."""
+        found = {}
+        deadline = _now() + PARTS_S
+
+        def note(value, path):
+            kind = next((k for k in type(value).__mro__ if k in self.classes), None)
+            if kind is not None and not inspect.isclass(value):
+                found.setdefault(self.classes[kind], path)
+            elif isinstance(value, (list, tuple)) and not path.endswith("]"):
+                for k, item in enumerate(value[:PART_ITEMS]):
+                    note(item, f"{path}[{k}]")
+
+        def read(expression, compute):
+            try:
+                with _quiet(), time_limit(PART_S):
+                    value = compute()
+                    note(value, expression)
+                    if not isinstance(value, (list, tuple, str, dict)) and hasattr(value, "__getitem__") \
+                            and hasattr(value, "__len__") and len(value):
+                        note(value[0], f"{expression}[0]")  # a sequence of the library's own (CircuitData)
+                return value
+            except (Exception, TimeLimit):  # noqa: BLE001 (a part that is not there)
+                return None
+
+        values = [(v, value) for v, value in sorted(namespace.items())
+                  if not (v.startswith("_") or inspect.isclass(value) or inspect.ismodule(value))]
+        for variable, value in values:
+            note(value, variable)
+        for variable, value in list(values):
+            for expression in self.recorded_by(variable, value, program):
+                recorded = read(expression, lambda e=expression: take(namespace, e))
+                if recorded is not None:
+                    values.append((expression, recorded))
+        for variable, value in values:
+            if not self._defined_here(type(value)):
+                continue
+            for member in self._queries_of(type(value)):
+                if _now() > deadline:
+                    return found
+                read(f"{variable}.{member.call_code('')[1:]}", lambda v=value, m=member: _access(v, m))
+        return found
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019 (one Surface per library, alive as long as the process)
+    def _queries_of(self, kind):
+        """The query members (properties, questions by their docs) of a class and its public bases."""
+        owners = [k for k in kind.__mro__ if k in self.classes]
+        chosen = {}
+        for member in self.members.values():
+            if member.owner in owners and member.name not in chosen and _is_query(member) and \
+                    not MUTATOR.match(member.name) and not NONDETERMINISTIC.search(member.name):
+                chosen[member.name] = member
+        return [chosen[name] for name in sorted(chosen)]
 
     def is_bare(self, specimen):
         """Whether a specimen is what a bare constructor built (its defaults left something unset)."""
@@ -1390,7 +1558,7 @@ class SurfaceLaws:
     @functools.lru_cache(maxsize=None)  # noqa: B019 (one SurfaceLaws per library, alive as long as the process)
     def _has_recipe(self, cls, documented=False, trusted=False):
         return any((r.documented or not documented) and (r.trusted or not trusted)
-                   for r in self.surface.recipes_for(cls))
+                   for r in self.surface.recipes_for(cls)) or bool(self.surface.producers(cls))
 
     def _internal(self, exc):
         return internal_error(exc, self.surface.library)  # noqa: F821 (defined by TRIAGE_SOURCE)

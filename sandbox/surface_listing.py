@@ -23,7 +23,7 @@ def listing(library):
     for cls, dotted in sorted(surface.classes.items(), key=lambda item: item[1]):
         recipes = surface.recipes_for(cls)
         inputs = ("documented example" if any(r.documented for r in recipes) else
-                  "constructor" if recipes else None)
+                  "constructor" if recipes else "what a documented example builds" if surface.producers(cls) else None)
         why = None
         if dotted not in laws:
             constructor = calls.targets().get(dotted)
@@ -35,11 +35,12 @@ def listing(library):
     for subject, member in sorted(surface.members.items()):
         recipes = surface.recipes_for(member.owner)
         documented = any(r.documented for r in recipes)
-        inputs = "documented example" if documented else "constructor" if recipes else None
+        inputs = ("documented example" if documented else "constructor" if recipes else
+                  "what a documented example builds" if surface.producers(member.owner) else None)
         why = None if subject in laws else (
             "a helper below the package's and subpackages' namespaces" if not surface.is_documented(member.owner)
             else f"only a bare default-built {member.owner.__name__} (no documented example or configured "
-            "constructor)" if recipes else f"nothing builds a {member.owner.__name__}")
+            "constructor)" if recipes or inputs else f"nothing builds a {member.owner.__name__}")
         entries.append(_entry(subject, member.kind, laws.get(subject, []), inputs, why))
     classes = set(surface.classes.values())  # a constructor is listed as its class
     for subject, target in sorted(calls.targets().items()):

@@ -81,6 +81,39 @@ def _scalar_parameter(cls, parameter):
     return ANGLE_VALUES[index % len(ANGLE_VALUES)]
 
 
+def recorded_by(variable, value, program):
+    """How the program records its QNode `variable` (PennyLane's `qp.workflow.construct_tape`,
+    "the tape a QNode builds for these arguments"): once per call of it the program makes, with
+    that call's arguments, or with none when the QNode's function takes none. A template or
+    operator the docs show only inside a QNode (`AmplitudeEmbedding(features=f, wires=...)`)
+    is an operation of that tape."""
+    import ast
+
+    import pennylane
+
+    if not isinstance(value, pennylane.QNode):
+        return []
+    try:
+        tree = ast.parse(program)
+    except SyntaxError:
+        return []
+    calls = []
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue  # a call inside another function's body is made with that function's names
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == variable:
+                calls.append(", ".join([ast.unparse(a) for a in node.args] + [ast.unparse(k) for k in node.keywords]))
+    if not calls:
+        try:
+            needed = [p for p in inspect.signature(value.func).parameters.values()
+                      if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            return []
+        calls = [] if needed else [""]
+    return [f"qp.workflow.construct_tape({variable})({arguments})" for arguments in dict.fromkeys(calls)][:3]
+
+
 SURFACE = Surface(
     "pennylane",
     prelude="import numpy as np\nimport pennylane as qml\nimport pennylane as qp\n",  # the docs write both
@@ -92,6 +125,7 @@ SURFACE = Surface(
     # Operator.__init__(*params, wires=None, id=None): an operator without its own constructor
     # (qml.S, qml.ECR) refuses to be built without wires
     filled_when_none=("wires",),
+    recorded_by=recorded_by,
 )
 
 SOURCE = (
