@@ -569,14 +569,15 @@ def _names_a_missing_package(doc):
 
 
 def _with_other_blocks_definitions(programs):
-    """A docstring's programs, each preceded by the others that define (`class`, `def`) a name
-    it uses and does not bind itself: the docs read as one session (a block defines `class
-    QFT(...)`, a doctest uses it), and a program run alone would take the name from the
-    library instead. Programs in the docstring's order (its doctest lines first)."""
+    """A docstring's programs, each preceded by the others that define (`class`, `def`, a
+    top-level assignment) a name it uses and does not bind itself: the docs read as one session
+    (a block defines `class QFT(...)` or `dev = qml.device(...)`, a later one uses it), and a
+    program run alone would take the name from the library instead, or fail on it. Programs in
+    the docstring's order (its doctest lines first)."""
     found = []
     for k, program in enumerate(programs):
         used = set(_BARE_NAME.findall(program)) - set(_ASSIGNED.findall(program)) - set(_BOUND.findall(program))
-        others = [(j, set(_DEFINED.findall(p)) & used) for j, p in enumerate(programs) if j != k]
+        others = [(j, {a or b for a, b in _DEFINED.findall(p)} & used) for j, p in enumerate(programs) if j != k]
         # a name two other programs define is ambiguous (Prod's docs define `circuit(theta)` in
         # one block and `circuit(weights)` in another, and its doctest lines, gathered into one
         # program, lost which came first): it is left undefined rather than guessed
@@ -678,7 +679,7 @@ class Surface:
     """The public surface of one library on the release that runs it, and its specimens."""
 
     def __init__(self, library, prelude, skip_modules=(), parameter_value=None, named_values=None,
-                 filled_when_none=(), recorded_by=None):
+                 filled_when_none=(), recorded_by=None, implied_imports=()):
         self.library = library
         self.prelude = prelude  # run before every recipe (the imports the docs take for granted)
         self.skip_modules = skip_modules
@@ -696,6 +697,9 @@ class Surface:
         # value builds when called as the program calls it (PennyLane: the tape of a QNode,
         # whose operators the docs build only inside the QNode's function)
         self.recorded_by = recorded_by or (lambda variable, value, program: [])
+        # (pattern, import line): a program whose code matches takes the import for granted
+        # (PennyLane's docs write `np.array(x, requires_grad=True)`: `np` is pennylane.numpy there)
+        self.implied_imports = tuple((re.compile(pattern), line) for pattern, line in implied_imports)
 
     def prepare(self):
         """Compute the surface now. The sandbox's warm worker, which forks a child per check,
@@ -1028,6 +1032,7 @@ class Surface:
                 dotted = max(candidates, key=lambda d: (_shared_prefix(d, origin), -len(d)))
             module, name = dotted.rsplit(".", 1)
             imports.append(f"from {module} import {name}\n")
+        imports += [line for pattern, line in self.implied_imports if pattern.search(program)]
         return "".join(imports) + program if imports or mentions_library else None
 
     def _exported_at_top(self, word):
@@ -1160,9 +1165,11 @@ class Surface:
                     found += [(recipe.id, variable) for variable in self.probe(recipe, instances)]
                 except (Exception, TimeLimit):  # noqa: BLE001 (a recipe that does not run here builds nothing)
                     continue
-            if not found:
-                found = self._produced_specimens(cls, exact, deadline)
-        return found
+        if found:
+            return found
+        self.produced  # noqa: B018 (the scan has its own limits; in the warm worker it is done already)
+        with time_limit(BUILD_BUDGET_S + RECIPE_S):
+            return self._produced_specimens(cls, exact, _now() + BUILD_BUDGET_S)
 
     def _of_kind(self, value, cls, exact):
         """Whether `value` is an object of `cls`; with `exact`, of no public subclass of it: its
@@ -1384,7 +1391,8 @@ def _is_reference_page(module):
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist)  # `sum` is Python's, not qml.sum
 _ASSIGNED = re.compile(r"^\s*(\w+)\s*=", re.MULTILINE)
 _BARE_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")  # a name, not an attribute (qml.X is no X)
-_DEFINED = re.compile(r"^(?:class|def)\s+(\w+)", re.MULTILINE)  # names a program defines at its top level
+# names a program defines at its top level: a class, a function, or a name assigned (`dev = ...`)
+_DEFINED = re.compile(r"^(?:(?:class|def)\s+(\w+)|(\w+)\s*=(?!=))", re.MULTILINE)
 _BOUND = re.compile(r"(?:\bimport|\bas|\bdef|\bclass|\bfor)\s+(\w+)")  # names the program binds itself
 
 

@@ -116,7 +116,8 @@ def recorded_by(variable, value, program):
 
 SURFACE = Surface(
     "pennylane",
-    prelude="import numpy as np\nimport pennylane as qml\nimport pennylane as qp\n",  # the docs write both
+    # the docs write qml and qp, and pnp for PennyLane's numpy
+    prelude="import numpy as np\nimport pennylane as qml\nimport pennylane as qp\nfrom pennylane import numpy as pnp\n",
     skip_modules=("labs", "pennylane.data", "capture", "compiler", "qnn"),
     parameter_value=parameter_value,
     # Operator.map_wires and every override: "wire_map (dict): dictionary containing the old wires
@@ -126,6 +127,9 @@ SURFACE = Surface(
     # (qml.S, qml.ECR) refuses to be built without wires
     filled_when_none=("wires",),
     recorded_by=recorded_by,
+    # a trainable array (`np.array(x, requires_grad=True)`) is PennyLane's numpy's: the docs that
+    # write one import it as np, the examples leave that out
+    implied_imports=((r"\bnp\.\w+\([^)]*requires_grad", "from pennylane import numpy as np\n"),),
 )
 
 SOURCE = (

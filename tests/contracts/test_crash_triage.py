@@ -224,3 +224,10 @@ def test_a_list_we_passed_read_as_an_array_and_a_none_left_for_later_are_set_asi
     assert calls._holds_none({"precision": None})
     assert calls._holds_none({"base": Compressed({"num_coeffs": 2, "precision": None})})
     assert not calls._holds_none({"base": Compressed({"num_coeffs": 2, "precision": 1e-3}), "k": 1})
+    # the call is made; only a None-error of a call given a held mapping with a None is set aside
+    none_error = TypeError("unsupported operand type(s) for *: 'float' and 'NoneType'")
+    held = [("property", (("spec", "obj"), "resource_params"))]
+    assert calls._failed_on_a_held_none(none_error, held, [{"precision": None}])
+    assert not calls._failed_on_a_held_none(none_error, held, [{"precision": 1e-3}])
+    assert not calls._failed_on_a_held_none(IndexError("list index out of range"), held, [{"precision": None}])
+    assert not calls._failed_on_a_held_none(none_error, [("literal", "None")], [{"precision": None}])

@@ -49,6 +49,17 @@ def test_a_program_gets_the_definitions_another_block_of_its_docstring_makes(exp
         "circuit(1.2)\n"
 
 
+def test_a_program_gets_the_block_that_assigns_a_name_it_uses(explorer):
+    """A template's docs build `dev = qml.device(...)` in one code block and use `dev` in the
+    next: run alone, the second failed with a NameError."""
+    device = "dev = qml.device('default.qubit')\n"
+    using = "@qml.qnode(dev)\ndef circuit():\n    return qml.state()\n"
+    assert explorer._with_other_blocks_definitions([device, using])[1] == device + using
+    # a comparison is no assignment, and a name two blocks assign is left undefined
+    assert explorer._with_other_blocks_definitions(["dev == 1\n", using])[1] == using
+    assert explorer._with_other_blocks_definitions([device, device.replace("default", "mixed"), using])[2] == using
+
+
 def test_a_docstring_that_needs_a_missing_package_gives_no_program(explorer):
     assert explorer._names_a_missing_package("Loads circuits with the Qusema-Nonexistent plugin.")
     assert explorer._names_a_missing_package("Run `pip install qusema-nonexistent-package` first.")

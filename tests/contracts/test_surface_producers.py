@@ -1,0 +1,126 @@
+"""Objects the documentation builds without naming them (sandbox/surface_explorer.py
+`Surface.produced`): a documented program's namespace is read one query deep, and a PennyLane
+QNode's tape is recorded, so a class no program binds to a name still gets specimens; a
+private singleton subclass is still its public class; and the unsafe-program filter no longer
+drops programs for words that merely contain `mpl` or `time`."""
+
+import importlib
+import json
+
+import pytest
+
+from tests.contracts.conftest import SANDBOX_DIR
+from tests.contracts.test_surface import PLANT
+
+PL_PLANT = PLANT.replace("import functools, linecache, qiskit\n", "import functools, linecache, pennylane as qiskit\n")
+
+
+@pytest.fixture()
+def explorer(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    return importlib.import_module("surface_explorer")
+
+
+def test_the_unsafe_program_filter_matches_words_not_fragments(explorer):
+    # words a harmless program is full of: 'sample', 'complex', 'template', 'Amplitude' hold
+    # 'mpl'; a parameter named `time` is no clock
+    for harmless in ("qml.AmplitudeEmbedding(f, wires=[0])", "z = complex(1, 2)", "counts = sampler.run([qc])",
+                     "qml.TrotterProduct(H, time=2.4)", "circuit = qasm2.loads(program)"):
+        assert not explorer.UNSAFE_RECIPE.search(harmless), harmless
+    for unsafe in ('qc.draw("mpl")', "import time", "time.sleep(1)", "from time import sleep", "qpy.load(f)",
+                   "qc.draw(output='mpl')"):
+        assert explorer.UNSAFE_RECIPE.search(unsafe), unsafe
+
+
+def test_a_call_of_a_private_helper_is_dropped_from_a_documented_program(explorer):
+    program = ("from qiskit.circuit.library import AND\n"
+               "from qiskit.circuit.library.helper import _generate_circuit_library_visualization\n"
+               "circuit = AND(5)\n"
+               "_generate_circuit_library_visualization(\n    circuit)\n"
+               "circuit.h(0)\n"
+               "x.__init__(1)\n")
+    assert explorer._without_doc_machinery(program) == (
+        "from qiskit.circuit.library import AND\n"
+        "from qiskit.circuit.library.helper import _generate_circuit_library_visualization\n"
+        "circuit = AND(5)\n"
+        "circuit.h(0)\n"
+        "x.__init__(1)\n")
+
+
+def test_a_specimen_path_is_an_expression_over_the_programs_namespace(explorer):
+    namespace = {"ops": [1, 2], "text": "abc", "__builtins__": __builtins__}
+    assert explorer.take(namespace, "ops") == [1, 2]
+    assert explorer.take(namespace, "ops[1]") == 2
+    assert explorer.take(namespace, "text.upper()[0]") == "A"
+
+
+pytestmark_release = pytest.mark.release
+
+
+@pytestmark_release
+def test_a_class_only_built_inline_gets_specimens_from_what_programs_leave(qiskit_runtime):
+    """No Qiskit example binds a `Unary` or a `DAGOpNode` to a name; `expr.bit_not(...)` leaves
+    one, and `dag.op_nodes()` answers a list of the other."""
+    for member in ("qiskit.circuit.classical.expr.Unary.operand", "qiskit.dagcircuit.DAGOpNode.qargs",
+                   "qiskit.circuit.CircuitInstruction.qubits"):
+        result = qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", member, examples=3)
+        assert result["examples"] >= 1, result
+
+
+@pytestmark_release
+def test_a_singleton_gate_is_an_object_of_its_public_class(qiskit_runtime):
+    """CXGate() is a private `_SingletonCXGate`: still a CXGate to the copy law's `exact`."""
+    qiskit_runtime.assert_holds("qiskit.surface.copies-are-equal", "qiskit.circuit.library.CXGate", examples=2)
+
+
+@pytestmark_release
+def test_a_qnodes_tape_is_recorded_as_the_program_calls_it(pennylane_runtime):
+    found = pennylane_runtime(
+        "import json\nfrom contracts import pennylane_surface as m\nimport pennylane as qml\n"
+        "program = ('@qml.qnode(dev)\\ndef circuit(f=None):\\n    qml.RX(f, 0)\\n    return qml.state()\\n'\n"
+        "           'value = circuit(f=0.5)\\nprint(circuit(0.25))\\n')\n"
+        "dev = qml.device('default.qubit', wires=1)\n"
+        "@qml.qnode(dev)\n"
+        "def circuit(f=None):\n"
+        "    qml.RX(f, 0)\n"
+        "    return qml.state()\n"
+        "@qml.qnode(dev)\n"
+        "def bare():\n"
+        "    return qml.state()\n"
+        "print(json.dumps([m.recorded_by('circuit', circuit, program), m.recorded_by('bare', bare, ''),\n"
+        "                  m.recorded_by('x', 3, program)]))\n")
+    assert found == [["qp.workflow.construct_tape(circuit)(f=0.5)", "qp.workflow.construct_tape(circuit)(0.25)"],
+                     ["qp.workflow.construct_tape(bare)()"], []]
+
+
+# QSVT.resource_params dies of an IndexError inside the library.
+CRASHING_QSVT_RESOURCE_PARAMS = PL_PLANT + (
+    "from pennylane import QSVT\n"
+    "original = QSVT.resource_params\n"
+    "made = plant('def resource_params(self):\\n    return [][len(self.wires)]\\n', {})\n"
+    "QSVT.resource_params = property(functools.wraps(original.fget)(made['resource_params']))\n")
+
+
+@pytestmark_release
+def test_an_operator_the_docs_build_only_inside_a_qnode_is_checked_through_its_tape(pennylane_runtime):
+    """QSVT's documentation builds it only inside QNodes (`def circuit(): qml.QSVT(...)`):
+    its specimens are operations of the recorded tapes, and a crash of one of its members is
+    caught there, with a reproducer that records the tape the same way."""
+    law, member = "pennylane.surface.no-internal-error", "pennylane.QSVT.resource_params"
+    pennylane_runtime.assert_holds(law, member, examples=3)
+    result = pennylane_runtime.assert_caught(law, member, CRASHING_QSVT_RESOURCE_PARAMS, examples=3)
+    assert "construct_tape" in result["reproducer"], result["reproducer"]
+    assert "IndexError" in result["message"], result["message"]
+    json.dumps(result)  # a result a run store can keep
+
+
+@pytestmark_release
+def test_a_documented_program_gets_what_its_docs_take_for_granted(pennylane_runtime):
+    """Three ways a PennyLane example failed on its first line, not on the library: a trainable
+    array (`np.array(x, requires_grad=True)` is pennylane.numpy's), `pnp`, and a `dev` another
+    code block of the same docstring assigns."""
+    for example in ("pennylane.qchem.overlap_matrix#doc0", "pennylane.vn_entropy#doc0", "pennylane.IQPEmbedding#doc1"):
+        pennylane_runtime.assert_holds("pennylane.surface.examples-run", example, examples=1)
+    code = pennylane_runtime("import json\nfrom contracts import pennylane_surface as m\n"
+                             "print(json.dumps(m.SURFACE.recipes['pennylane.qchem.overlap_matrix#doc0'].code))")
+    assert "from pennylane import numpy as np\n" in code, code
