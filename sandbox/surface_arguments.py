@@ -206,6 +206,8 @@ class ArgumentOptions:
                 where = _item_place(text, match.start())
                 if where is None:
                     continue  # a key of a mapping, an item of a tuple inside a list: shapes we do not guess
+                if text[match.end():].lstrip().startswith("["):
+                    continue  # a generic's head (`Type[Instruction]`: a class, no object of a class named Type)
                 in_sequence = where == "sequence"
                 for cls in self._classes_named(match.group(), function):
                     if _is_array_class(cls):

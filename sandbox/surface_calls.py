@@ -312,7 +312,7 @@ class CallLaws:
             # helpers deeper down (qml.math.single_dispatch, qiskit.transpiler.passes.layout.disjoint_utils)
             # are called by the library with inputs it prepares: our typed guesses at them were
             # misuse far more often than a defect
-            return "a helper below the package's and subpackages' namespaces"
+            return "a helper outside the documented namespaces"
         try:
             required = target.required()
             signature = target.signature()

@@ -38,7 +38,7 @@ def listing(library):
         inputs = ("documented example" if documented else "constructor" if recipes else
                   "what a documented example builds" if surface.producers(member.owner) else None)
         why = None if subject in laws else (
-            "a helper below the package's and subpackages' namespaces" if not surface.is_documented(member.owner)
+            "a helper outside the documented namespaces" if not surface.is_documented(member.owner)
             else f"only a bare default-built {member.owner.__name__} (no documented example or configured "
             "constructor)" if recipes or inputs else f"nothing builds a {member.owner.__name__}")
         entries.append(_entry(subject, member.kind, laws.get(subject, []), inputs, why))

@@ -25,7 +25,7 @@ from qusema.sandbox.records import Limits, RunResult, Status
 from qusema.targets.environments import TargetEnvironment
 
 PROTOCOL_VERSION = 2
-STARTUP_TIMEOUT_S = 180.0  # a cold container plus `import qiskit` on a busy machine
+STARTUP_TIMEOUT_S = 360.0  # a cold container, `import pennylane` and its surface prepared (about 100 s) on a busy machine
 HOST_GRACE_S = 10.0
 
 

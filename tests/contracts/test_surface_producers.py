@@ -124,3 +124,33 @@ def test_a_documented_program_gets_what_its_docs_take_for_granted(pennylane_runt
     code = pennylane_runtime("import json\nfrom contracts import pennylane_surface as m\n"
                              "print(json.dumps(m.SURFACE.recipes['pennylane.qchem.overlap_matrix#doc0'].code))")
     assert "from pennylane import numpy as np\n" in code, code
+
+
+# -- from the review of the first audit with these specimens (qiskit 2.4.1, run 9a8fc536c4) ---------
+@pytestmark_release
+def test_a_generic_head_is_no_class_of_the_argument(qiskit_runtime):
+    """Target.add_instruction's `instruction (Union[Instruction, Type[Instruction]])` got a
+    classical-expression `Type` (qiskit.circuit.classical.types.Type) from the word `Type`."""
+    plan = qiskit_runtime("import json\nfrom contracts import qiskit_surface as m\n"
+                          "print(json.dumps(repr(m.CALLS.plan('qiskit.transpiler.Target.add_instruction'))))")
+    assert "classical.types" not in plan and "types.greater" not in plan, plan
+
+
+@pytestmark_release
+def test_a_method_handing_on_a_property_the_object_leaves_none_is_no_crash(qiskit_runtime):
+    """Target.seconds_to_dt on a documented target without a `dt` ("None if not set") fails with
+    a NoneType TypeError: an absent configuration, not a defect of the call."""
+    qiskit_runtime.assert_holds("qiskit.surface.calls-have-no-internal-error", "qiskit.transpiler.Target.seconds_to_dt",
+                                examples=6)
+
+
+@pytestmark_release
+def test_an_operation_that_takes_its_synthesis_as_a_parameter_is_held_to_its_definition(qiskit_runtime):
+    """PauliEvolutionGate's default synthesis is a single Lie-Trotter step: the documented
+    evolution of non-commuting terms is approximate by design, no plugin defect. A plugin of an
+    operation with a fixed definition is still held to the matrix (a real 2.4.1 defect)."""
+    law = "qiskit.transform.synthesis-plugin-implements-operation"
+    assert qiskit_runtime.check_law(contract=law, subject="PauliEvolution.default", patch="",
+                                    examples=6)["outcome"] != "violated"
+    assert qiskit_runtime.check_law(contract=law, subject="ModularAdder.ripple_v95", patch="",
+                                    examples=6)["outcome"] == "violated"
