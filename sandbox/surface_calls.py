@@ -92,6 +92,17 @@ def _holds_none(mapping, depth=3):
     return False
 
 
+_ITEM = re.compile(r"[A-Za-z_]\w*(?:\[\d+\])?")
+
+
+def _part_of_another_object(path):
+    """Whether a specimen is a part a query of another object answered (`dag.op_nodes()[0]`),
+    not an object of its own (`circuit`, `ops[0]`): given to a method of some other object (a
+    node of one DAG to another DAG's `ancestors`), it breaks a precondition no signature states
+    and the first audit that built such parts found only that (Rust panics on foreign nodes)."""
+    return not _ITEM.fullmatch(path)
+
+
 def _failed_on_a_held_none(exc, options, values):
     """A None-error of a call given a mapping an instance holds (`**op.hyperparameters`,
     `**op.resource_params`) that holds None: the None stands for a value a later stage fills
@@ -359,6 +370,12 @@ class CallLaws:
                     found = self._property_options(target, parameter, self._trusted_specimens) or found
             if isinstance(found, str):
                 return found
+            if target.kind == "method":
+                found = [(kind, value) for kind, value in found
+                         if kind not in ("specimen", "specimens") or not _part_of_another_object(value[1])]
+                if not found:
+                    return (f"parameter {parameter.name!r}: only parts of other objects (a node of another DAG) "
+                            "build one")
             options.append((parameter, self._own_where_any(target, found)))
         return receivers, options
 

@@ -154,3 +154,14 @@ def test_an_operation_that_takes_its_synthesis_as_a_parameter_is_held_to_its_def
                                     examples=6)["outcome"] != "violated"
     assert qiskit_runtime.check_law(contract=law, subject="ModularAdder.ripple_v95", patch="",
                                     examples=6)["outcome"] == "violated"
+
+
+@pytestmark_release
+def test_a_part_of_one_object_is_no_argument_of_another_objects_method(qiskit_runtime):
+    """`dag.op_nodes()[0]` is a DAGOpNode specimen (a receiver of its own members), but a node
+    of one DAG given to another DAG's `ancestors` made Rust panic on an index past the other
+    graph's size: seven such 'findings' in a complete audit, none a defect of valid input."""
+    plan = qiskit_runtime("import json\nfrom contracts import qiskit_surface as m\n"
+                          "print(json.dumps(m.CALLS.plan('qiskit.dagcircuit.DAGCircuit.ancestors')))")
+    assert "only parts of other objects" in plan, plan
+    qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.dagcircuit.DAGOpNode.qargs", examples=2)
