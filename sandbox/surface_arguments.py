@@ -230,7 +230,7 @@ class ArgumentOptions:
             if not found:
                 return f"parameter {parameter.name!r}: no way to build a {text[:80]!r}"
             return found
-        if name in COUNT_NAMES or name.startswith("num_"):
+        if name in COUNT_NAMES or name.startswith(("num_", "n_")):
             return [("literal", v) for v in COUNT_VALUES]
         if name in ANGLE_NAMES or name.endswith("_angle"):
             return [("literal", v) for v in ANGLE_VALUES[:2]]
@@ -351,8 +351,11 @@ def _plain_numbers(text, words):
 
 
 def is_count(name):
+    """A count by its name: `num_*` and `n_*` ("number of": `n_block_wires` is no wire index), or
+    a plural that names no index."""
     name = name.lower()
-    return name in COUNT_NAMES or name.startswith("num_") or name.endswith("s") and not INDEX_NAMES.search(name)
+    return name in COUNT_NAMES or name.startswith(("num_", "n_")) or \
+        name.endswith("s") and not INDEX_NAMES.search(name)
 
 
 def _int_values(name):

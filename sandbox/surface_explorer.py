@@ -37,6 +37,7 @@ import inspect
 import io
 import itertools
 import keyword
+import linecache
 import os
 import pickle
 import pkgutil
@@ -166,6 +167,8 @@ def internal_error(exc, package):
     mine = [f for f in frames if _in_package(f.filename, package)]
     if not mine:
         return None
+    if isinstance(exc, TypeError) and frames[-1].filename.replace("\\", "/").endswith("/inspect.py"):
+        return None  # arguments checked against a signature (inspect.Signature.bind): a refusal with its message
     last = mine[-1]
     program = frames[0].filename
     if any(f.filename.startswith("<") or f.filename == program for f in frames[frames.index(last) + 1:]):
@@ -1142,8 +1145,12 @@ class Surface:
         namespace = {"__name__": "__surface_recipe__"}
         with _quiet(), time_limit(seconds):
             exec(compile(self.prelude, "<prelude>", "exec"), namespace)  # noqa: S102
+            filename = RECIPE_FILE.format(recipe.id)
+            # the docs' code readable by inspect, as a file's is: what reads a user function's
+            # source (PennyLane's autograph) fails on code that exists only as a string
+            linecache.cache[filename] = (len(recipe.code), None, recipe.code.splitlines(True), filename)
             try:
-                exec(compile(recipe.code, RECIPE_FILE.format(recipe.id), "exec"), namespace)  # noqa: S102 (the docs' code)
+                exec(compile(recipe.code, filename, "exec"), namespace)  # noqa: S102 (the docs' code)
             except BaseException as exc:
                 if type(exc).__name__ != "PanicException":
                     raise
@@ -1711,6 +1718,9 @@ class SurfaceLaws:
         recipe = self.surface.recipes[subject]
         return (TRIAGE_SOURCE.strip("\n") + "\n\n\n" + f"# the documented example of {recipe.origin}\n"
                 + f"EXAMPLE = {(self.surface.prelude + recipe.code)!r}\n"
+                + "import linecache  # the example's source readable by inspect, as a file's is\n"
+                + "linecache.cache['<documented example>'] = (len(EXAMPLE), None, EXAMPLE.splitlines(True), "
+                + "'<documented example>')\n"
                 + "try:\n"
                 + "    exec(compile(EXAMPLE, '<documented example>', 'exec'), {'__name__': '__main__'})\n"
                 + "except Exception as exc:\n"

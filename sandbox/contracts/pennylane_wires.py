@@ -784,8 +784,13 @@ def _check_map(subject, example):
     expected = [wire_map.get(w, w) for w in op.wires]
     assert list(mapped.wires) == expected, f"{text}.wires is {list(mapped.wires)}, expected {expected}"
     hyper = dict(mapped.hyperparameters)
-    assert hyper.keys() == before.keys(), f"{text} has hyperparameters {sorted(hyper)}, expected {sorted(before)}"
-    for key, value in before.items():
+    # a map that hands back another class (a controlled X on two controls and no work wires is
+    # a Toffoli: PennyLane's canonical form) has that class's hyperparameters; the matrix below
+    # still says whether it is the same operator on the new wires
+    same_class = type(mapped) is type(op)
+    assert not same_class or hyper.keys() == before.keys(), (
+        f"{text} has hyperparameters {sorted(hyper)}, expected {sorted(before)}")
+    for key, value in before.items() if same_class else ():
         new = hyper[key]
         if isinstance(value, (Wires, Operator)):
             want = _mapped_value(value, wire_map)

@@ -165,3 +165,55 @@ def test_a_part_of_one_object_is_no_argument_of_another_objects_method(qiskit_ru
                           "print(json.dumps(m.CALLS.plan('qiskit.dagcircuit.DAGCircuit.ancestors')))")
     assert "only parts of other objects" in plan, plan
     qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.dagcircuit.DAGOpNode.qargs", examples=2)
+
+
+# -- from the review of the PennyLane audit at 9075348 (run 333b543bf1) --------------------------------
+def test_a_number_of_things_named_n_is_a_count_not_an_index(monkeypatch):
+    monkeypatch.syspath_prepend(str(SANDBOX_DIR))
+    arguments = importlib.import_module("surface_arguments")
+    assert arguments.is_count("n_block_wires")  # MPS.get_n_blocks(wires, n_block_wires): 0 divided by
+    assert arguments.is_count("num_wires") and not arguments.is_count("wire")
+
+
+def test_arguments_refused_by_a_signature_check_are_a_refusal(explorer):
+    """Subroutine.operator binds its arguments to the user's function with inspect.Signature:
+    "missing a required argument" is the library's check of the caller's arguments."""
+    import linecache
+    from pathlib import Path
+
+    package = Path(explorer.__file__).parent / "qusema_fake_library"
+    source = "import inspect\ndef call(f):\n    return inspect.signature(f).bind()\n"
+    linecache.cache[str(package / "core.py")] = (len(source), None, source.splitlines(True), str(package / "core.py"))
+    namespace = {}
+    exec(compile(source, str(package / "core.py"), "exec"), namespace)
+
+    def user(x):
+        return x
+    try:
+        namespace["call"](user)
+    except TypeError as exc:
+        assert explorer.internal_error(exc, "qusema_fake_library") is None
+    else:
+        raise AssertionError("inspect.Signature.bind accepted a missing argument")
+    try:
+        exec(compile("def broken():\n    return [][1]\nbroken()\n", str(package / "core.py"), "exec"), {})
+    except IndexError as exc:  # an IndexError of the library's own line is still a crash
+        assert explorer.internal_error(exc, "qusema_fake_library") is not None
+
+
+@pytestmark_release
+def test_a_documented_example_whose_library_reads_its_source_runs(pennylane_runtime):
+    """Subroutine's docs decorate a function that autograph converts by reading its source: run
+    from a string the library could not read it (InaccessibleSourceCodeError)."""
+    pennylane_runtime.assert_holds("pennylane.surface.examples-run", "pennylane.templates.Subroutine#doc10", examples=1)
+
+
+@pytestmark_release
+def test_a_map_that_returns_the_canonical_class_is_judged_by_its_matrix(pennylane_runtime):
+    """MultiControlledX on two controls, mapped, comes back a Toffoli (PennyLane's canonical
+    form) with Toffoli's hyperparameters; the real defect of a map that keeps a hyperparameter's
+    old wires (GroverOperator's work_wires) is still caught."""
+    law = "pennylane.operation.map-wires-maps-hyperparameters"
+    pennylane_runtime.assert_holds(law, "MultiControlledX", examples=10)
+    assert pennylane_runtime.check_law(contract=law, subject="GroverOperator", patch="",
+                                       examples=10)["outcome"] == "violated"
