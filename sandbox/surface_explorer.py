@@ -901,6 +901,16 @@ class Surface:
                 code = self._composed_constructor_code(cls, dotted, found)
                 if code is not None:
                     found[f"{dotted}#new"] = Recipe(f"{dotted}#new", code, dotted, documented=False, configured=True)
+        # and a class whose constructor, called bare, leaves it unconfigured (VF2Layout(): no
+        # coupling map, so every call of its methods is refused) also gets one configured
+        # through an optional parameter a recipe of the first round builds an object for
+        for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
+            bare = found.get(f"{dotted}#new")
+            if bare is not None and bare.bare:
+                code = self._composed_constructor_code(cls, dotted, found, optional=True)
+                if code is not None:
+                    found[f"{dotted}#filled"] = Recipe(f"{dotted}#filled", code, dotted, documented=False,
+                                                       configured=True)
         return found
 
     def _factory_code(self, cls, dotted):
@@ -931,12 +941,15 @@ class Surface:
                     return f"from {module} import {short}\nobj = {short}.{name}({', '.join(arguments)})\n", True
         return None
 
-    def _composed_constructor_code(self, cls, dotted, recipes):
+    def _composed_constructor_code(self, cls, dotted, recipes, optional=False):
         """A constructor call whose arguments are library objects other recipes build and plain
         values of the documented types, verified to build an instance: when the first choice of
         every argument does not (a circuit with measurements given to a channel, a Pauli with a
         complex phase to an evolution gate), each argument in turn takes its next choice, up to
-        COMPOSE_TRIES calls. The first choice's code when none builds (the checks then say so)."""
+        COMPOSE_TRIES calls. The first choice's code when none builds (the checks then say so).
+        With `optional`, also the first optional parameter defaulted to None whose documented
+        type a recipe builds an object of (one only: two such, a coupling map and a target,
+        are alternatives the docs do not promise to agree), and None unless one builds."""
         from surface_arguments import ArgumentOptions, _alternatives, _array_alias, documented_types, type_text
 
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
@@ -950,10 +963,19 @@ class Surface:
         options = ArgumentOptions(self)
         choices = []  # per argument: (keyword or None, [(setup code, value source)])
         composed = False
+        filled_optional = False
         for parameter in signature.parameters.values():
-            if not self._fills(cls, parameter):
-                continue
             keyword = None if parameter.kind == parameter.POSITIONAL_ONLY else parameter.name
+            if not self._fills(cls, parameter):
+                if optional and not filled_optional and parameter.default is None and \
+                        parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+                    text = type_text(parameter, docs, init)
+                    built = [] if _array_alias(_alternatives(text)) else \
+                        list(itertools.islice(self._arguments_from_recipes(text, init, recipes), COMPOSE_CHOICES))
+                    if built:
+                        choices.append((keyword, built))
+                        composed = filled_optional = True
+                continue
             value = self.parameter_value(cls, parameter)
             if value is not None:
                 choices.append((keyword, [("", value)]))
@@ -998,7 +1020,7 @@ class Surface:
                     return candidate
             except (Exception, TimeLimit):  # noqa: BLE001, S112 (this choice builds nothing: the next)
                 continue
-        return code(first)
+        return None if optional else code(first)  # a bare constructor already builds one
 
     def _arguments_from_recipes(self, text, function, recipes):
         """(code, variable) of first-round recipes that build one object of a library class the
@@ -1120,7 +1142,8 @@ class Surface:
         its public subclasses (spread over them), then the documentation's programs that name
         the class or a subclass (those documenting the class itself first, then the shortest)."""
         kinds = sorted((c for c in self.classes if _subclass(c, cls)), key=lambda c: self.classes[c])
-        constructors = [self.recipes.get(f"{self.classes[c]}#new") for c in kinds]
+        # a configured constructor before the bare one it configures: searches start there
+        constructors = [self.recipes.get(f"{self.classes[c]}#{how}") for c in kinds for how in ("filled", "new")]
         constructors = [r for r in constructors if r is not None]
         if len(constructors) > CONSTRUCTOR_RECIPES_PER_CLASS:
             step = len(constructors) / CONSTRUCTOR_RECIPES_PER_CLASS

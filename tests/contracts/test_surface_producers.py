@@ -217,3 +217,29 @@ def test_a_map_that_returns_the_canonical_class_is_judged_by_its_matrix(pennylan
     pennylane_runtime.assert_holds(law, "MultiControlledX", examples=10)
     assert pennylane_runtime.check_law(contract=law, subject="GroverOperator", patch="",
                                        examples=10)["outcome"] == "violated"
+
+
+
+# VF2Layout.run dies inside the library, but only once the pass was given a coupling map:
+# without one it refuses with its own TranspilerError, as the release does.
+CRASHING_CONFIGURED_VF2_LAYOUT = PLANT + (
+    "from qiskit.transpiler.passes import VF2Layout\n"
+    "from qiskit.transpiler.exceptions import TranspilerError\n"
+    "original = VF2Layout.run\n"
+    "made = plant('def run(self, dag):\\n'\n"
+    "             '    if self.coupling_map is None and self.target is None:\\n'\n"
+    "             '        raise TranspilerError(\"coupling_map or target must be specified.\")\\n'\n"
+    "             '    return len(dag.qubits).bit_size\\n', {'TranspilerError': TranspilerError})\n"
+    "VF2Layout.run = functools.wraps(original)(made['run'])\n")
+
+
+@pytestmark_release
+def test_a_pass_built_bare_is_also_built_with_what_configures_it(qiskit_runtime):
+    """VF2Layout() holds no coupling map, and its `run` refuses every call on it; the surface
+    also builds VF2Layout(coupling_map=<a CouplingMap a recipe builds>), so `run` is called
+    on a configured pass and a crash only a configured pass reaches is caught."""
+    law = "qiskit.surface.calls-have-no-internal-error"
+    qiskit_runtime.assert_holds(law, "qiskit.transpiler.passes.VF2Layout.run", examples=5)
+    result = qiskit_runtime.assert_caught(law, "qiskit.transpiler.passes.VF2Layout.run",
+                                          CRASHING_CONFIGURED_VF2_LAYOUT, examples=10)
+    assert "AttributeError" in result["message"] and "coupling_map" in result["reproducer"], result
