@@ -903,14 +903,16 @@ class Surface:
                     found[f"{dotted}#new"] = Recipe(f"{dotted}#new", code, dotted, documented=False, configured=True)
         # and a class whose constructor, called bare, leaves it unconfigured (VF2Layout(): no
         # coupling map, so every call of its methods is refused) also gets one configured
-        # through an optional parameter a recipe of the first round builds an object for
+        # through an optional parameter a recipe of the first round builds an object for. It
+        # stays a bare object that holds more: one parameter given does not make it hold
+        # anything (CompilePipeline(cotransform_cache=...) holds no transform), so it is used
+        # as a bare object is, as a receiver, only when it is not empty
         for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):
             bare = found.get(f"{dotted}#new")
             if bare is not None and bare.bare:
                 code = self._composed_constructor_code(cls, dotted, found, optional=True)
                 if code is not None:
-                    found[f"{dotted}#filled"] = Recipe(f"{dotted}#filled", code, dotted, documented=False,
-                                                       configured=True)
+                    found[f"{dotted}#filled"] = Recipe(f"{dotted}#filled", code, dotted, documented=False)
         return found
 
     def _factory_code(self, cls, dotted):

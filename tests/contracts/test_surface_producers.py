@@ -243,3 +243,13 @@ def test_a_pass_built_bare_is_also_built_with_what_configures_it(qiskit_runtime)
     result = qiskit_runtime.assert_caught(law, "qiskit.transpiler.passes.VF2Layout.run",
                                           CRASHING_CONFIGURED_VF2_LAYOUT, examples=10)
     assert "AttributeError" in result["message"] and "coupling_map" in result["reproducer"], result
+
+
+@pytestmark_release
+def test_a_configured_constructor_that_leaves_its_object_empty_gives_no_receiver(pennylane_runtime):
+    """CompilePipeline(cotransform_cache=...) is configured through one optional parameter but
+    holds no transform: like a bare object it is no receiver, and popping from it (list.pop on
+    an empty list) is no crash finding; the documented pipelines, which hold transforms, are."""
+    result = pennylane_runtime.check_law("pennylane.surface.no-internal-error", "pennylane.CompilePipeline.pop",
+                                         examples=10)
+    assert result["outcome"] == "holds" and result["examples"] >= 1, result
