@@ -133,6 +133,48 @@ def _leaf_values(values):
     return found
 
 
+def _is_index(name):
+    """A parameter that names a position (a qubit, a wire, an index) and does not count them
+    (num_qubits names qubits but counts them)."""
+    return bool(INDEX_NAMES.search(name)) and not is_count(name)
+
+
+def _ints_in(value):
+    """The ints a literal holds: itself, or the items of a flat list or tuple of them."""
+    if type(value) is int:
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [item for item in value if type(item) is int]
+    return []
+
+
+_INT_LITERAL = re.compile(r"\d+")
+_INT_LIST_LITERAL = re.compile(r"[\[(]\s*\d+(?:\s*,\s*\d+)*\s*,?\s*[\])]")
+
+
+def _room_for_distinct_indices(options):
+    """Options where the index parameters of one call can name different positions: a call
+    takes its indices distinct (a control and a target are two qubits; `_same_kind` sets the
+    others aside), so three index parameters (`ccx(control_qubit1, control_qubit2,
+    target_qubit)`), or a list of two beside a single one (`mcx(control_qubits,
+    target_qubit)`), need more values than the first two positions. A single index parameter
+    is offered the positions up to the number of indices the call takes at most."""
+    slots = 0
+    for parameter, found in options:
+        if not _is_index(parameter.name):
+            continue
+        sizes = [len(_INT_LITERAL.findall(value)) for kind, value in found if kind == "literal"
+                 and (_INT_LITERAL.fullmatch(value) or _INT_LIST_LITERAL.fullmatch(value))]
+        slots += max(sizes, default=0)
+    widened = []
+    for parameter, found in options:
+        singles = {value for kind, value in found if kind == "literal" and _INT_LITERAL.fullmatch(value)}
+        if _is_index(parameter.name) and singles:
+            found = found + [("literal", str(k)) for k in range(slots) if str(k) not in singles]
+        widened.append((parameter, found))
+    return widened
+
+
 def is_panic(exc):
     """PyO3's PanicException (a BaseException), matched by name as contract_runtime does: its
     module loads with the library."""
@@ -377,7 +419,7 @@ class CallLaws:
                     return (f"parameter {parameter.name!r}: only parts of other objects (a node of another DAG) "
                             "build one")
             options.append((parameter, self._own_where_any(target, found)))
-        return receivers, options
+        return receivers, _room_for_distinct_indices(options)
 
     def _own_where_any(self, target, found):
         """A parameter's options narrowed to the objects the callable's own documentation
@@ -652,9 +694,8 @@ class CallLaws:
         state's `tensor` is two kinds no one documented to mix."""
         target = self.targets()[subject]
         doc_types = target.doc_types()
-        indices = [value for parameter, (kind, _), value in zip(self._parameters(target), options, values)
-                   if kind == "literal" and type(value) is int and INDEX_NAMES.search(parameter.name)
-                   and not is_count(parameter.name)]  # num_qubits names qubits but counts them
+        indices = [index for parameter, (kind, _), value in zip(self._parameters(target), options, values)
+                   if kind == "literal" and _is_index(parameter.name) for index in _ints_in(value)]
         if len(indices) != len(set(indices)):
             return False  # two qubits (a control, a target) of one call are two different ones
         counts = [value for parameter, (kind, _), value in zip(self._parameters(target), options, values)

@@ -652,21 +652,39 @@ def _values_named(program):
 
 def _without_doc_machinery(program):
     """The program without its top-level statements that only call a private function
-    (`_generate_circuit_library_visualization(circuit)`): the documentation's build machinery
-    (a plot for the rendered page), not a line a user writes; it needs what renders the docs
-    (matplotlib) and, failing without it, would take the whole example with it."""
+    (`_generate_circuit_library_visualization(circuit)`: the documentation's build machinery),
+    or only draw (`circuit.draw("mpl")`, `plt.show()`: a statement whose value nothing keeps,
+    a picture for the rendered page), and without the imports of plotting modules that no
+    remaining line uses. Such lines need what renders the docs (matplotlib) and, kept, would
+    take the whole example with them (a recipe must not plot): what the example builds is the
+    same without them."""
     try:
         tree = ast.parse(program)
     except SyntaxError:
         return program
     lines = program.splitlines(keepends=True)
+    dropped = set()
     for node in tree.body:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.col_offset == 0:
             name = _called_name(node.value.func)
-            if name.startswith("_") and not name.startswith("__"):
-                for k in range(node.lineno - 1, node.end_lineno):
-                    lines[k] = ""
-    return "".join(lines)
+            if name.startswith("_") and not name.startswith("__") or \
+                    DRAWING.search(ast.get_source_segment(program, node) or ""):
+                dropped.update(range(node.lineno - 1, node.end_lineno))
+    kept = [node for node in tree.body if node.lineno - 1 not in dropped]
+    used = {n.id for node in kept for n in ast.walk(node) if isinstance(n, ast.Name)}
+    for node in kept:
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and node.col_offset == 0 and \
+                DRAWING.search(ast.get_source_segment(program, node) or "") and \
+                not any((alias.asname or alias.name.split(".")[0]) in used for alias in node.names):
+            dropped.update(range(node.lineno - 1, node.end_lineno))
+    if any(other.lineno - 1 in dropped and not all(k in dropped for k in range(other.lineno - 1, other.end_lineno))
+           for other in tree.body):
+        return program  # statements sharing a line with a dropped one (`qc.draw("mpl"); x = 1`): as written
+    return "".join(line for k, line in enumerate(lines) if k not in dropped)
+
+
+# What only draws: a matplotlib figure or a circuit drawn by it
+DRAWING = re.compile(r"\bmpl\b|_mpl\b|matplotlib|\bplt\.|savefig")
 
 
 _SHOWING_CALLS = frozenset({"print", "pprint", "display", "help", "show", "plot", "savefig"})
@@ -878,9 +896,10 @@ class Surface:
                 continue  # its examples need a package this environment does not have
             programs = _with_other_blocks_definitions([p for p in [_doctest_program(doc), *_code_blocks(doc)] if p])
             for k, program in enumerate(programs):
+                program = _without_doc_machinery(program)
                 if UNSAFE_RECIPE.search(program):
                     continue
-                program = self._with_imports(_values_named(_without_doc_machinery(program)), dotted)
+                program = self._with_imports(_values_named(program), dotted)
                 if program is None:
                     continue
                 recipe_id = f"{dotted}#doc{k}"

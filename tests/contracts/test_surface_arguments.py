@@ -191,6 +191,26 @@ def test_an_override_takes_the_parameter_types_of_the_method_it_overrides(calls)
     assert own.doc_types()["depth"] == "int"
 
 
+def test_three_index_parameters_are_offered_three_positions(calls):
+    """ccx(control_qubit1, control_qubit2, target_qubit) takes three different qubits: with the
+    first two positions only, every call names one twice and is set aside."""
+    def parameter(name):
+        return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    index = [("literal", "0"), ("literal", "1")]
+    widened = calls._room_for_distinct_indices(
+        [(parameter("control_qubit1"), index), (parameter("control_qubit2"), index), (parameter("target_qubit"), index),
+         (parameter("theta"), [("literal", "0.37")])])
+    assert [sorted(v for _, v in found) for _, found in widened] == [["0", "1", "2"]] * 3 + [["0.37"]]
+    # a list of two positions beside one more: three positions for the single one
+    beside_a_list = calls._room_for_distinct_indices(
+        [(parameter("controls"), [("literal", "[0, 1]"), ("literal", "[0]")]), (parameter("target"), index)])
+    assert sorted(v for _, v in beside_a_list[1][1]) == ["0", "1", "2"]
+    # two index parameters keep their two positions; counts are no positions
+    two = calls._room_for_distinct_indices([(parameter("control"), index), (parameter("target"), index),
+                                            (parameter("num_qubits"), [("literal", "2")])])
+    assert [len(found) for _, found in two] == [2, 2, 1]
+
+
 def test_a_metaclass_that_forwards_everything_does_not_hide_the_constructor(monkeypatch):
     monkeypatch.syspath_prepend(str(SANDBOX_DIR))
     explorer = importlib.import_module("surface_explorer")

@@ -54,6 +54,23 @@ CRASHING_FOUR_QUBIT_CIRCUIT = PLANT + (
 EXAMPLE = "qiskit.quantum_info.Statevector.from_circuit#doc0"  # builds a QuantumCircuit(3)
 
 
+# QuantumCircuit.ccx dies of a TypeError inside the library for three different qubits.
+CRASHING_CCX = PLANT + (
+    "import functools\n"
+    "from qiskit import QuantumCircuit\n"
+    "original = QuantumCircuit.ccx\n"
+    "made = plant('def ccx(self, a, b, c, *args, **kwargs):\\n    return len(a) + None\\n', {})\n"
+    "QuantumCircuit.ccx = functools.wraps(original)(made['ccx'])\n")
+
+
+def test_a_method_of_three_qubits_is_called_with_three_different_ones(qiskit_runtime):
+    """Three index parameters need three positions: with two, every call of ccx names a qubit
+    twice, the library refuses it, and the entry was never judged."""
+    qiskit_runtime.assert_holds(CALLS, "qiskit.QuantumCircuit.ccx", examples=10)
+    result = qiskit_runtime.assert_caught(CALLS, "qiskit.QuantumCircuit.ccx", CRASHING_CCX, examples=10)
+    assert "TypeError" in result["message"] and "planted.py" in result["message"], result["message"]
+
+
 def test_a_constructor_is_called_with_typed_arguments_and_its_crash_is_caught(qiskit_runtime):
     qiskit_runtime.assert_holds(CALLS, "qiskit.circuit.library.QFTGate", examples=5)
     result = qiskit_runtime.assert_caught(CALLS, "qiskit.circuit.library.QFTGate", CRASHING_QFT_GATE, examples=5)

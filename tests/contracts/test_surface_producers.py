@@ -47,6 +47,26 @@ def test_a_call_of_a_private_helper_is_dropped_from_a_documented_program(explore
         "x.__init__(1)\n")
 
 
+def test_a_statement_that_only_draws_is_dropped_with_its_unused_plotting_import(explorer):
+    """`circuit.draw("mpl")` and `plt.show()` are pictures for the rendered page: without them the
+    program builds the same objects and no longer plots, so the filter keeps it. A plotting
+    module a kept line uses keeps its import, and that program stays unsafe."""
+    program = ("import matplotlib.pyplot as plt\n"
+               "from qiskit import QuantumCircuit\n"
+               "qc = QuantumCircuit(2)\n"
+               "qc.h(0)\n"
+               "qc.draw(\"mpl\")\n"
+               "plt.show()\n"
+               "job = run(qc)\n")
+    kept = explorer._without_doc_machinery(program)
+    assert kept == "from qiskit import QuantumCircuit\nqc = QuantumCircuit(2)\nqc.h(0)\njob = run(qc)\n"
+    assert not explorer.UNSAFE_RECIPE.search(kept)
+    plotting = "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nqc.draw('mpl', ax=ax)\n"
+    assert explorer.UNSAFE_RECIPE.search(explorer._without_doc_machinery(plotting))
+    # an assignment keeps what it draws: a figure a later line may use
+    assert explorer._without_doc_machinery("fig = qc.draw('mpl')\n") == "fig = qc.draw('mpl')\n"
+
+
 def test_a_specimen_path_is_an_expression_over_the_programs_namespace(explorer):
     namespace = {"ops": [1, 2], "text": "abc", "__builtins__": __builtins__}
     assert explorer.take(namespace, "ops") == [1, 2]
@@ -65,6 +85,16 @@ def test_a_class_only_built_inline_gets_specimens_from_what_programs_leave(qiski
                    "qiskit.circuit.CircuitInstruction.qubits"):
         result = qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", member, examples=3)
         assert result["examples"] >= 1, result
+
+
+@pytestmark_release
+def test_a_documented_program_that_draws_builds_its_objects_once_the_drawing_is_dropped(qiskit_runtime):
+    """StatevectorSampler's example imports matplotlib and never uses it; it is the only
+    program that holds a PrimitiveJob (`job = sampler.run([pub], shots=256)`): its methods are
+    checked once the unused plotting import is gone."""
+    result = qiskit_runtime.assert_holds("qiskit.surface.no-internal-error", "qiskit.primitives.PrimitiveJob.done",
+                                         examples=2)
+    assert result["examples"] >= 1, result
 
 
 @pytestmark_release
