@@ -432,15 +432,22 @@ def _delegated_to_what_lacks_it(exc, member):
     return isinstance(exc, AttributeError) and f"has no attribute '{member.name}'" in str(exc)
 
 
+CAPABILITY_PREFIXES = ("supports_", "has_")
+
+
 def capability_denied(obj, member_name):
     """The documented capability predicate of `obj` that says it lacks what `member_name`
     needs, or None. A class that declares `supports_X` or `has_X` documents that its members
     about X are defined only where the predicate holds (`heisenberg_obs` on an operator whose
     `supports_heisenberg` is False, `matrix` where `has_matrix` is False): asking there is
-    asking the undefined."""
+    asking the undefined. A predicate itself is always a question to ask (its answer, False
+    too, is what it documents: `supports_gate_errors_by_qubit` beside a False
+    `supports_gate_errors`)."""
+    if member_name.startswith(CAPABILITY_PREFIXES):
+        return None
     words = set(member_name.lower().strip("_").split("_"))
     for attribute in dir(type(obj)):
-        for prefix in ("supports_", "has_"):
+        for prefix in CAPABILITY_PREFIXES:
             if not attribute.startswith(prefix):
                 continue
             wanted = set(attribute[len(prefix):].split("_"))
@@ -969,9 +976,11 @@ class Surface:
         complex phase to an evolution gate), each argument in turn takes its next choice, up to
         COMPOSE_TRIES calls. The first choice's code when none builds (the checks then say so).
         With `optional`, also the first optional parameter defaulted to None whose documented
-        type a recipe builds an object of (one only: two such, a coupling map and a target,
-        are alternatives the docs do not promise to agree), and None unless one builds."""
-        from surface_arguments import ArgumentOptions, _alternatives, _array_alias, documented_types, type_text
+        type a recipe builds an object of, or else that is a count (one only: two such, a
+        coupling map and a target, are alternatives the docs do not promise to agree), and None
+        unless one builds."""
+        from surface_arguments import (ArgumentOptions, _alternatives, _array_alias, documented_types, is_count,
+                                       type_text)
 
         if inspect.isabstract(cls) or any(c is not cls and _subclass(c, cls) for c in self.classes):
             return None
@@ -993,6 +1002,10 @@ class Surface:
                     text = type_text(parameter, docs, init)
                     built = [] if _array_alias(_alternatives(text)) else \
                         list(itertools.islice(self._arguments_from_recipes(text, init, recipes), COMPOSE_CHOICES))
+                    if not built and is_count(parameter.name):
+                        # or a count, the size a blueprint left unset (IntegerComparator(): no
+                        # qubits until num_state_qubits is given)
+                        built = [("", v) for v in options.literals(parameter, docs, init)][:COMPOSE_CHOICES]
                     if built:
                         choices.append((keyword, built))
                         composed = filled_optional = True

@@ -277,6 +277,9 @@ def test_a_member_is_not_asked_of_an_object_whose_capability_predicate_denies_it
     assert explorer.capability_denied(Gaussian(), "heisenberg_obs") is None
     assert explorer.capability_denied(Gaussian(), "matrix") == "has_matrix"
     assert explorer.capability_denied(Gaussian(), "compute_eigvals") is None  # no predicate speaks of it
+    # the predicate is a question of its own, whatever it answers
+    assert explorer.capability_denied(NonGaussian(), "supports_heisenberg") is None
+    assert explorer.capability_denied(NonGaussian(), "supports_heisenberg_by_wire") is None
 
 
 def test_an_array_class_of_the_library_is_a_shape_not_an_object_to_borrow(arguments):

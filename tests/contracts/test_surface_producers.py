@@ -283,3 +283,24 @@ def test_a_configured_constructor_that_leaves_its_object_empty_gives_no_receiver
     result = pennylane_runtime.check_law("pennylane.surface.no-internal-error", "pennylane.CompilePipeline.pop",
                                          examples=10)
     assert result["outcome"] == "holds" and result["examples"] >= 1, result
+
+
+# LinearPauliRotations.slope dies inside the library, once the circuit has qubits.
+CRASHING_SIZED_SLOPE = PLANT + (
+    "from qiskit.circuit.library import LinearPauliRotations\n"
+    "original = LinearPauliRotations.slope\n"
+    "made = plant('def slope(self):\\n'\n"
+    "             '    return self.num_state_qubits + None if self.num_state_qubits else 0\\n', {})\n"
+    "LinearPauliRotations.slope = property(made['slope'], original.fset)\n")
+
+
+@pytestmark_release
+def test_a_blueprint_built_bare_is_also_built_with_a_size(qiskit_runtime):
+    """LinearPauliRotations() leaves `num_state_qubits` None: a blueprint of no qubits, no
+    receiver. The surface also builds LinearPauliRotations(num_state_qubits=2), its first
+    optional count, so its properties are asked of a circuit that has qubits."""
+    law = "qiskit.surface.no-internal-error"
+    qiskit_runtime.assert_holds(law, "qiskit.circuit.library.LinearPauliRotations.slope", examples=3)
+    result = qiskit_runtime.assert_caught(law, "qiskit.circuit.library.LinearPauliRotations.slope",
+                                          CRASHING_SIZED_SLOPE, examples=5)
+    assert "TypeError" in result["message"] and "num_state_qubits" in result["reproducer"], result
