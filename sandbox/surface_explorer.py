@@ -328,20 +328,45 @@ def _configures(default):
 
 @functools.lru_cache(maxsize=None)  # read once per class: each crash of a method asks again
 def _assigned_outside_init(cls):
-    """Attribute names a method of `cls` other than __init__ assigns (`self.name = ...`)."""
+    """Attribute names assigned after construction: by a method of `cls` other than __init__
+    (`self.name = ...`, a property's setter included: `shots` fills `_shot_vector`), or by a
+    function of the class's own package on an object it is given (`mol.mo_coefficients = ...`
+    in the Hartree-Fock solver of the package that defines Molecule)."""
     names = set()
     for klass in cls.__mro__:
         if klass is object:
             continue
         for key, member in vars(klass).items():
-            function = getattr(member, "__func__", member)
-            if key == "__init__" or getattr(function, "__code__", None) is None:
-                continue
-            try:
-                source = inspect.getsource(function)
-            except (OSError, TypeError):
-                continue
-            names.update(re.findall(r"\bself\.(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)", source))
+            functions = [member.fget, member.fset] if isinstance(member, property) else \
+                [getattr(member, "__func__", member)]
+            for function in functions:
+                if key == "__init__" or getattr(function, "__code__", None) is None:
+                    continue
+                try:
+                    source = inspect.getsource(function)
+                except (OSError, TypeError):
+                    continue
+                names.update(_SELF_ASSIGNED.findall(source))
+    return names | _assigned_from_outside(".".join(cls.__module__.split(".")[:2]))
+
+
+_SELF_ASSIGNED = re.compile(r"\bself\.(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)")
+_OTHER_ASSIGNED = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_]\w*\.(\w+)\s*=(?!=)", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=None)
+def _assigned_from_outside(package):
+    """Attribute names the modules of `package` assign on an object other than `self`
+    (`mol.mo_coefficients = coeffs`): state a function of the package fills in."""
+    names = set()
+    for name, module in list(sys.modules.items()):
+        if name != package and not name.startswith(package + "."):
+            continue
+        try:
+            source = inspect.getsource(module)
+        except (OSError, TypeError):
+            continue
+        names.update(_OTHER_ASSIGNED.findall(source))
     return names
 
 

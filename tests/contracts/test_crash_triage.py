@@ -60,6 +60,31 @@ SOURCE = textwrap.dedent('''
 
         def lookup(self):
             return self.table[0]
+
+    class Molecule:
+        def __init__(self):
+            self.orbitals = None  # filled by solve(molecule), a function of the package
+
+        def orbital(self, i):
+            return self.orbitals[i]
+
+    def solve(molecule):
+        molecule.orbitals = [0.5, 0.25]
+
+    class Counter:
+        def __init__(self):
+            self._vector = None  # filled by the `shots` setter
+
+        @property
+        def shots(self):
+            return sum(self._vector or [])
+
+        @shots.setter
+        def shots(self, value):
+            self._vector = [value]
+
+        def statistics(self):
+            return [s for s in self._vector]
 ''')
 
 
@@ -144,6 +169,23 @@ def test_state_another_method_fills_is_a_precondition_state_nothing_fills_is_not
     assert not package.needs_another_call_first(_raised(fresh.lookup), fresh)
     # a None-error of another object's method says nothing about this one's state
     assert not package.needs_another_call_first(early, package.Sampler())
+
+
+def test_state_a_function_of_the_package_or_a_property_setter_fills_is_a_precondition(triage):
+    """Molecule.orbital before `solve(molecule)`, Counter.statistics before `shots` is set: the
+    state is filled by code other than a plain method, and the call came too early."""
+    package, _ = triage
+    molecule = package.Molecule()
+    assert package.needs_another_call_first(_raised(lambda: molecule.orbital(0)), molecule)
+    package.solve(molecule)
+    assert molecule.orbital(0) == 0.5
+    counter = package.Counter()
+    assert package.needs_another_call_first(_raised(counter.statistics), counter)
+    counter.shots = 10
+    assert counter.statistics() == [10]
+    # and `table`, which nothing in the package assigns, is still evidence
+    sampler = package.Sampler()
+    assert not package.needs_another_call_first(_raised(sampler.lookup), sampler)
 
 
 def test_state_a_bare_objects_defaults_left_unset_is_its_configuration_not_a_defect(triage):

@@ -115,3 +115,12 @@ def test_undo_swaps_may_relabel_the_input_wires(pennylane_runtime):
     # for a changed operator (violated at 300 examples, seed 0, before it allowed either side).
     pennylane_runtime.assert_holds(contract="pennylane.transform.preserves-operator", subject="undo_swaps",
                                    examples=300)
+
+
+def test_a_power_of_a_qutrit_operator_that_is_the_identity_may_be_the_qubit_identity(pennylane_runtime):
+    """qml.pow(TAdd, 0) and qml.pow(TAdd, 3) (addition mod 3, three times) are the identity,
+    which PennyLane writes as `qml.Identity`, its one identity, an operator on qubits: the law
+    holds for a qutrit operator, and still catches a power that is wrong (test above, RX)."""
+    result = pennylane_runtime.assert_holds(contract="pennylane.operation.pow-is-matrix-power", subject="TAdd",
+                                            examples=40)
+    assert result["examples"] >= 20, result
