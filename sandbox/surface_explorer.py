@@ -715,8 +715,8 @@ def _without_doc_machinery(program):
     return "".join(line for k, line in enumerate(lines) if k not in dropped)
 
 
-# What only draws: a matplotlib figure or a circuit drawn by it
-DRAWING = re.compile(r"\bmpl\b|_mpl\b|matplotlib|\bplt\.|savefig")
+# What only draws: a matplotlib figure, a circuit drawn by it, a plotting function's picture
+DRAWING = re.compile(r"\bmpl\b|_mpl\b|matplotlib|\bplt\.|savefig|\bplot_\w+\(")
 
 
 _SHOWING_CALLS = frozenset({"print", "pprint", "display", "help", "show", "plot", "savefig"})
@@ -911,10 +911,13 @@ class Surface:
     # -- recipes ----------------------------------------------------------------------------------
     @functools.cached_property
     def recipes(self):
-        """id -> Recipe: the documentation's programs, then one constructor call per class that
-        can be built from its signature."""
+        """id -> Recipe: the documentation's programs (of the public classes, functions and
+        members, and of the public modules, whose docstrings are the API reference's pages:
+        `qiskit.primitives` shows how a job is run and read), then one constructor call per
+        class that can be built from its signature."""
         found = {}
-        documented = list(self.public.items())
+        documented = list(self.public.items()) + [(sys.modules[name], name) for name in self.modules
+                                                  if name in sys.modules]
         for cls, dotted in self.classes.items():
             documented += [(member, f"{dotted}.{name}") for name, member in sorted(vars(cls).items())
                            if not name.startswith("_")]
@@ -934,7 +937,8 @@ class Surface:
                 program = self._with_imports(_values_named(program), dotted)
                 if program is None:
                     continue
-                recipe_id = f"{dotted}#doc{k}"
+                # a module's page and a function of the same name (pennylane.fourier.reconstruct) are two docs
+                recipe_id = f"{dotted}#{'moduledoc' if inspect.ismodule(obj) else 'doc'}{k}"
                 found[recipe_id] = Recipe(recipe_id, program, dotted, documented=True,
                                           shown=_doctest_shown(doc) if k == 0 else "")
         for cls, dotted in sorted(self.classes.items(), key=lambda item: item[1]):

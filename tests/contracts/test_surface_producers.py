@@ -63,6 +63,9 @@ def test_a_statement_that_only_draws_is_dropped_with_its_unused_plotting_import(
     assert not explorer.UNSAFE_RECIPE.search(kept)
     plotting = "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nqc.draw('mpl', ax=ax)\n"
     assert explorer.UNSAFE_RECIPE.search(explorer._without_doc_machinery(plotting))
+    # a plotting function's picture is a drawing too
+    assert explorer._without_doc_machinery("counts = job.result()\nplot_histogram(counts)\n") == \
+        "counts = job.result()\n"
     # an assignment keeps what it draws: a figure a later line may use
     assert explorer._without_doc_machinery("fig = qc.draw('mpl')\n") == "fig = qc.draw('mpl')\n"
 
@@ -304,3 +307,13 @@ def test_a_blueprint_built_bare_is_also_built_with_a_size(qiskit_runtime):
     result = qiskit_runtime.assert_caught(law, "qiskit.circuit.library.LinearPauliRotations.slope",
                                           CRASHING_SIZED_SLOPE, examples=5)
     assert "TypeError" in result["message"] and "num_state_qubits" in result["reproducer"], result
+
+
+@pytestmark_release
+def test_a_modules_page_is_a_documented_program_too(qiskit_runtime):
+    """The docstring of `qiskit.providers.fake_provider` (a page of the API reference) runs a
+    circuit on a fake backend: the only documented program that holds a BasicProviderJob, so
+    the job's members are checked."""
+    result = qiskit_runtime.assert_holds("qiskit.surface.no-internal-error",
+                                         "qiskit.providers.basic_provider.BasicProviderJob.status", examples=2)
+    assert result["examples"] >= 1, result
