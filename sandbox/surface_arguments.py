@@ -222,6 +222,8 @@ class ArgumentOptions:
             if not _array_alias(alternatives):
                 for alternative in alternatives:
                     found += self._literals(alternative, name)
+                if len(alternatives) == 1:  # the whole type is one sequence (of a union, perhaps)
+                    found += self._sequence_of_union_literals(alternatives[0], name)
             elif name in ANGLE_NAMES and len(name) > 1 or name.endswith("_angle"):
                 # unless the parameter's name says it is an angle (RX.compute_matrix(theta:
                 # TensorLike)): a real is then the alias's own scalar, no guess at a shape
@@ -243,6 +245,24 @@ class ArgumentOptions:
         from recipes (round two of Surface.recipes)."""
         found = self.options(parameter, doc_types, lambda cls: [], function)
         return [] if isinstance(found, str) else [v for kind, v in found if kind == "literal"]
+
+    @classmethod
+    def _sequence_of_union_literals(cls, text, name):
+        """A parameter typed as a sequence whose items are a union (`control_qubits:
+        Sequence[Qubit | QuantumRegister | int | ...]`, qubits given as objects or positions):
+        the literals of a sequence of each plain alternative of the items (`[0, 1]` for the
+        int). Not deeper: a sequence inside the items is a shape of its own."""
+        match = _SEQUENCE_HEAD.match(text)
+        if match is None:
+            return []
+        items = _alternatives(match.group(2))
+        if len(items) < 2:
+            return []
+        found = []
+        for item in items:
+            if "[" not in item:
+                found += [option for option in cls._literals(f"{match.group(1)}[{item}]", name) if option not in found]
+        return found
 
     @staticmethod
     def _literals(text, name):
@@ -271,6 +291,8 @@ def _is_array_class(cls):
     return numpy is not None and isinstance(cls, type) and issubclass(cls, numpy.ndarray)
 
 
+_SEQUENCE_HEAD = re.compile(r"^\s*((?:collections\.abc\.|typing\.)?(?:Sequence|Iterable|List|list|Collection))\s*"
+                            r"\[(.*)\]\s*$", re.S)
 _UNION_HEAD = re.compile(r"^\s*(?:typing\.)?(?:Union|Optional)\s*\[(.*)\]\s*$", re.S)
 
 

@@ -119,6 +119,10 @@ def test_each_alternative_of_a_union_is_filled_on_its_own(arguments):
     parameter = inspect.Parameter("qubit", inspect.Parameter.POSITIONAL_OR_KEYWORD)
     union = "Union[Qubit, QuantumRegister, int, slice, Sequence[Union[Qubit, int]]]"
     assert options.options(parameter, {"qubit": union}, lambda cls: []) == [("literal", "0"), ("literal", "1")]
+    # a sequence of that union (`control_qubits: Sequence[QubitSpecifier]`): lists of positions
+    controls = inspect.Parameter("control_qubits", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    assert options.options(controls, {"control_qubits": f"Sequence[{union}]"}, lambda cls: []) == \
+        [("literal", "[0, 1]"), ("literal", "[0]")]
     assert arguments._alternatives("int | None") == ["int", "None"]
     assert arguments._alternatives("float or complex") == ["float", "complex"]
     assert arguments._alternatives("Optional[Union[int, list[int]]]") == ["int", "list[int]"]

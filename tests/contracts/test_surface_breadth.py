@@ -71,6 +71,25 @@ def test_a_method_of_three_qubits_is_called_with_three_different_ones(qiskit_run
     assert "TypeError" in result["message"] and "planted.py" in result["message"], result["message"]
 
 
+# QuantumCircuit.mcx dies of a TypeError inside the library for any controls it is given.
+CRASHING_MCX = PLANT + (
+    "import functools\n"
+    "from qiskit import QuantumCircuit\n"
+    "original = QuantumCircuit.mcx\n"
+    "made = plant('def mcx(self, control_qubits, target_qubit, *args, **kwargs):\\n"
+    "    return len(control_qubits) + None\\n', {})\n"
+    "QuantumCircuit.mcx = functools.wraps(original)(made['mcx'])\n")
+
+
+def test_a_sequence_of_qubits_given_as_objects_or_positions_gets_positions(qiskit_runtime):
+    """mcx(control_qubits: Sequence[QubitSpecifier], target_qubit): the controls were only ever
+    registers of other circuits (refused); a list of positions beside a different target is a
+    call the release answers, and a crash on it is caught."""
+    qiskit_runtime.assert_holds(CALLS, "qiskit.QuantumCircuit.mcx", examples=10)
+    result = qiskit_runtime.assert_caught(CALLS, "qiskit.QuantumCircuit.mcx", CRASHING_MCX, examples=10)
+    assert "TypeError" in result["message"] and "planted.py" in result["message"], result["message"]
+
+
 def test_a_constructor_is_called_with_typed_arguments_and_its_crash_is_caught(qiskit_runtime):
     qiskit_runtime.assert_holds(CALLS, "qiskit.circuit.library.QFTGate", examples=5)
     result = qiskit_runtime.assert_caught(CALLS, "qiskit.circuit.library.QFTGate", CRASHING_QFT_GATE, examples=5)
