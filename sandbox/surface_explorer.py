@@ -1217,9 +1217,11 @@ class Surface:
         # (qml.exp builds an Exp) and never writes the class's name
         documented = [r for r in self._documented_recipes
                       if r.words & names or own and (r.origin == own or r.origin.startswith(own + "."))]
-        documented.sort(key=lambda r: (not r.origin.startswith(own + ".") and r.origin != own, len(r.code), r.id))
+        documented.sort(key=lambda r: (not r.origin.startswith(own + ".") and r.origin != own,
+                                       "#moduledoc" in r.id, len(r.code), r.id))
         # documented programs first: a search shrinks towards the first specimens, and an input
-        # the docs build is valid by definition where a bare constructor's may not be
+        # the docs build is valid by definition where a bare constructor's may not be. A
+        # module's page (a tour of many objects) after the programs of the objects themselves
         return documented[:DOC_RECIPES_PER_CLASS] + constructors
 
     @functools.cached_property

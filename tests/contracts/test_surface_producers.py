@@ -327,3 +327,17 @@ def test_a_method_that_answers_nothing_and_changes_its_object_is_a_command_not_a
     result = qiskit_runtime.check_law("qiskit.surface.queries-are-pure", "qiskit.transpiler.CouplingMap.make_symmetric",
                                       examples=30)
     assert result["outcome"] != "violated", result
+
+
+@pytestmark_release
+def test_a_modules_page_comes_after_the_programs_of_the_objects_themselves(qiskit_runtime):
+    """A class's specimens are the first few recipes that build it: the module pages
+    `qiskit.transpiler` and `qiskit.circuit.library` (tours that build a CX or a controlled gate
+    among much else, in short programs) fill in after the programs that document those objects
+    themselves, and do not push them out."""
+    order = qiskit_runtime(
+        "import json\nfrom contracts import qiskit_surface as m\nfrom qiskit.circuit import ControlledGate\n"
+        "print(json.dumps([r.id for r in m.SURFACE.recipes_for(ControlledGate) if r.documented]))\n")
+    pages = [k for k, recipe in enumerate(order) if "#moduledoc" in recipe]
+    others = [k for k, recipe in enumerate(order) if "#moduledoc" not in recipe]
+    assert pages and others and min(pages) > max(others), order
