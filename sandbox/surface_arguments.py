@@ -256,8 +256,8 @@ class ArgumentOptions:
         if match is None:
             return []
         items = _alternatives(match.group(2))
-        if len(items) < 2:
-            return []
+        if len(items) < 2 or _array_alias(items):
+            return []  # a list of tensors (PennyLane's TensorLike items): its scalars are shapes guessed
         found = []
         for item in items:
             if "[" not in item:

@@ -682,6 +682,22 @@ def _values_named(program):
     return "".join(lines)
 
 
+def _elides(program):
+    """Whether a program leaves parts out with `...`, an argument or a value the reader is to
+    supply (`create_executor(...)`, `x = ...`): a sketch, not an example a user runs. Not a
+    stub's body (`def f(): ...`) nor numpy's `x[..., 0]`."""
+    try:
+        tree = ast.parse(program)
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        values = [*node.args, *(k.value for k in node.keywords)] if isinstance(node, ast.Call) else \
+            [node.value] if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Return)) else []
+        if any(isinstance(v, ast.Constant) and v.value is Ellipsis for v in values):
+            return True
+    return False
+
+
 def _without_doc_machinery(program):
     """The program without its top-level statements that only call a private function
     (`_generate_circuit_library_visualization(circuit)`: the documentation's build machinery),
@@ -932,7 +948,7 @@ class Surface:
             programs = _with_other_blocks_definitions([p for p in [_doctest_program(doc), *_code_blocks(doc)] if p])
             for k, program in enumerate(programs):
                 program = _without_doc_machinery(program)
-                if UNSAFE_RECIPE.search(program):
+                if UNSAFE_RECIPE.search(program) or _elides(program):
                     continue
                 program = self._with_imports(_values_named(program), dotted)
                 if program is None:

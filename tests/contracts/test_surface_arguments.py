@@ -123,6 +123,10 @@ def test_each_alternative_of_a_union_is_filled_on_its_own(arguments):
     controls = inspect.Parameter("control_qubits", inspect.Parameter.POSITIONAL_OR_KEYWORD)
     assert options.options(controls, {"control_qubits": f"Sequence[{union}]"}, lambda cls: []) == \
         [("literal", "[0, 1]"), ("literal", "[0]")]
+    # but a list of tensors (an array-like alias among the items) is no list of numbers
+    operators = inspect.Parameter("ops", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    tensors = "list[PauliSentence | int | float | bool | complex | numpy.ndarray | Operator]"
+    assert options.options(operators, {"ops": tensors}, lambda cls: []).startswith("parameter 'ops': no way")
     assert arguments._alternatives("int | None") == ["int", "None"]
     assert arguments._alternatives("float or complex") == ["float", "complex"]
     assert arguments._alternatives("Optional[Union[int, list[int]]]") == ["int", "list[int]"]

@@ -70,6 +70,15 @@ def test_a_statement_that_only_draws_is_dropped_with_its_unused_plotting_import(
     assert explorer._without_doc_machinery("fig = qc.draw('mpl')\n") == "fig = qc.draw('mpl')\n"
 
 
+def test_a_program_that_leaves_parts_out_with_an_ellipsis_is_a_sketch(explorer):
+    assert explorer._elides("executor = create_executor(...)\nexecutor('submit', f)\n")
+    assert explorer._elides("run(circuit, shots=...)\n")
+    assert explorer._elides("config = ...\n")
+    # a stub's body and numpy's ellipsis index are code
+    assert not explorer._elides("def f(x):\n    ...\ny = f(1)\n")
+    assert not explorer._elides("import numpy as np\nx = np.ones((2, 2))[..., 0]\n")
+
+
 def test_a_specimen_path_is_an_expression_over_the_programs_namespace(explorer):
     namespace = {"ops": [1, 2], "text": "abc", "__builtins__": __builtins__}
     assert explorer.take(namespace, "ops") == [1, 2]
@@ -341,3 +350,16 @@ def test_a_modules_page_comes_after_the_programs_of_the_objects_themselves(qiski
     pages = [k for k, recipe in enumerate(order) if "#moduledoc" in recipe]
     others = [k for k, recipe in enumerate(order) if "#moduledoc" not in recipe]
     assert pages and others and min(pages) > max(others), order
+
+
+@pytestmark_release
+def test_a_sketch_on_a_modules_page_is_no_documented_program(pennylane_runtime):
+    """`pennylane.concurrency`'s page sketches `executor = create_executor(...)`: run, the
+    Ellipsis reaches the library as a backend's name. (Its other block, which does not parse,
+    never runs.)"""
+    runnable = ("import ast, json\nfrom contracts import pennylane_surface as m\n"
+                "def parses(code):\n    try:\n        return bool(ast.parse(code))\n    except SyntaxError:\n"
+                "        return False\n"
+                "print(json.dumps([r.id for r in m.SURFACE.recipes.values() if WORD in r.code and parses(r.code)]))\n")
+    sketches = pennylane_runtime(runnable.replace("WORD", "'create_executor(...)'"))
+    assert sketches == [], sketches
