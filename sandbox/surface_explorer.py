@@ -382,19 +382,23 @@ def needs_another_call_first(exc, obj, bare=False):
         return False
     if _reads_a_property_left_none(exc, obj):
         return True
+    # the object, or one it holds and hands the call to (a facade over a legacy device)
     try:
-        unfilled = {name for name, value in vars(obj).items() if value is None}
+        held = [value for value in vars(obj).values() if hasattr(value, "__dict__") and not inspect.isclass(value)
+                and not inspect.ismodule(value) and not callable(value)]
     except TypeError:  # no __dict__
         return False
-    if not unfilled:
-        return False
-    filled_elsewhere = unfilled if bare else unfilled & _assigned_outside_init(type(obj))
-    tb = exc.__traceback__
-    while tb is not None and filled_elsewhere:
-        frame = tb.tb_frame
-        if frame.f_locals.get("self") is obj and filled_elsewhere & set(frame.f_code.co_names):
-            return True
-        tb = tb.tb_next
+    for owner in [obj, *held]:
+        unfilled = {name for name, value in vars(owner).items() if value is None}
+        if not unfilled:
+            continue
+        filled_elsewhere = unfilled if bare and owner is obj else unfilled & _assigned_outside_init(type(owner))
+        tb = exc.__traceback__
+        while tb is not None and filled_elsewhere:
+            frame = tb.tb_frame
+            if frame.f_locals.get("self") is owner and filled_elsewhere & set(frame.f_code.co_names):
+                return True
+            tb = tb.tb_next
     return False
 
 

@@ -85,6 +85,14 @@ SOURCE = textwrap.dedent('''
 
         def statistics(self):
             return [s for s in self._vector]
+
+    class Facade:
+        """Hands what it does not have to the counter it holds."""
+        def __init__(self, counter):
+            self._counter = counter
+
+        def __getattr__(self, name):
+            return getattr(self._counter, name)
 ''')
 
 
@@ -181,6 +189,9 @@ def test_state_a_function_of_the_package_or_a_property_setter_fills_is_a_precond
     assert molecule.orbital(0) == 0.5
     counter = package.Counter()
     assert package.needs_another_call_first(_raised(counter.statistics), counter)
+    # the same call made through an object that hands it to the counter it holds
+    facade = package.Facade(package.Counter())
+    assert package.needs_another_call_first(_raised(facade.statistics), facade)
     counter.shots = 10
     assert counter.statistics() == [10]
     # and `table`, which nothing in the package assigns, is still evidence
