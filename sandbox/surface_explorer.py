@@ -1920,11 +1920,12 @@ class SurfaceLaws:
         except (Exception, TimeLimit):  # noqa: BLE001 (an error here is the no-internal-error law's)
             reject()
         with _quiet():
-            if first is None and member.kind != "property" and _equal(obj, before) is False:
-                # a method that answers nothing and changed its object is a command, whatever its
-                # summary's verb ("Convert uni-directional edges into bi-directional.")
-                reject()
-            assert _equal(obj, before) is not False, (
+            changed = _equal(obj, before) is False
+        if changed and first is None and member.kind != "property":
+            # a method that answers nothing and changed its object is a command, whatever its
+            # summary's verb ("Convert uni-directional edges into bi-directional.")
+            reject()
+        assert not changed, (
                 f"{subject} changed the object it was asked about ({self.surface.describe(specimen)}): "
                 "it no longer equals a copy taken before")
         if NONDETERMINISTIC.search(member.name):
