@@ -735,8 +735,10 @@ def _without_doc_machinery(program):
     return "".join(line for k, line in enumerate(lines) if k not in dropped)
 
 
-# What only draws: a matplotlib figure, a circuit drawn by it, a plotting function's picture
-DRAWING = re.compile(r"\bmpl\b|_mpl\b|matplotlib|\bplt\.|savefig|\bplot_\w+\(")
+# What only draws: a matplotlib figure, a circuit drawn by it, a plotting function's picture,
+# a drawer's (`timeline_drawer(...)`, `dag_drawer`: their optional renderers may be absent),
+# an object's `.draw()` left unkept (text, or an image that needs pillow/graphviz)
+DRAWING = re.compile(r"\bmpl\b|_mpl\b|matplotlib|\bplt\.|savefig|\bplot_\w+\(|\b\w+_drawer\b|\.draw\(")
 
 
 _SHOWING_CALLS = frozenset({"print", "pprint", "display", "help", "show", "plot", "savefig"})

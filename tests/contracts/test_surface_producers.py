@@ -66,6 +66,13 @@ def test_a_statement_that_only_draws_is_dropped_with_its_unused_plotting_import(
     # a plotting function's picture is a drawing too
     assert explorer._without_doc_machinery("counts = job.result()\nplot_histogram(counts)\n") == \
         "counts = job.result()\n"
+    # a drawer function's picture and an object's drawing left unkept: their renderers
+    # (matplotlib, pillow) are optional, and a program failing on them built its objects for nothing
+    timeline = ("from qiskit.visualization import timeline_drawer\n"
+                "circ_dd = pm.run(circ)\n"
+                "timeline_drawer(circ_dd, target=target)\n"
+                "target.build_coupling_map().draw()\n")
+    assert explorer._without_doc_machinery(timeline) == "circ_dd = pm.run(circ)\n"
     # an assignment keeps what it draws: a figure a later line may use
     assert explorer._without_doc_machinery("fig = qc.draw('mpl')\n") == "fig = qc.draw('mpl')\n"
 
