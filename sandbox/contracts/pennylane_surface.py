@@ -87,31 +87,66 @@ def recorded_by(variable, value, program):
     that call's arguments, or with none when the QNode's function takes none. A template or
     operator the docs show only inside a QNode (`AmplitudeEmbedding(features=f, wires=...)`)
     is an operation of that tape."""
+    return [f"qp.workflow.construct_tape({variable})({arguments})"
+            for arguments in recorded_calls(variable, value, program)]
+
+
+def recorded_calls(variable, value, program):
+    """The argument texts of the program's own top-level calls of its QNode `variable` (up to
+    three, each once), else of its calls of a wrapper of it (`qp.grad(circuit)(x)`), or [""]
+    when it makes none and the QNode's function needs no argument. `value` None: the program
+    is read, not run (whether it calls its QNode at all)."""
     import ast
 
     import pennylane
 
-    if not isinstance(value, pennylane.QNode):
+    if value is not None and not isinstance(value, pennylane.QNode):
         return []
     try:
         tree = ast.parse(program)
     except SyntaxError:
         return []
-    calls = []
+    calls, wrapped = [], []
     for statement in tree.body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue  # a call inside another function's body is made with that function's names
         for node in ast.walk(statement):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == variable:
-                calls.append(", ".join([ast.unparse(a) for a in node.args] + [ast.unparse(k) for k in node.keywords]))
+            if not isinstance(node, ast.Call):
+                continue
+            arguments = ", ".join([ast.unparse(a) for a in node.args] + [ast.unparse(k) for k in node.keywords])
+            if isinstance(node.func, ast.Name) and node.func.id == variable:
+                calls.append(arguments)
+            elif isinstance(node.func, ast.Call) and node.func.args and \
+                    isinstance(node.func.args[0], ast.Name) and node.func.args[0].id == variable:
+                # `qp.grad(circuit)(x)`, `qp.draw(circuit)(x)`: a wrapper of the QNode called
+                # as the QNode is, with the QNode's arguments
+                wrapped.append(arguments)
+    calls = calls or wrapped
     if not calls:
         try:
-            needed = [p for p in inspect.signature(value.func).parameters.values()
+            needed = [p for p in _signature(value, variable, tree).parameters.values()
                       if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         except (TypeError, ValueError):
             return []
         calls = [] if needed else [""]
-    return [f"qp.workflow.construct_tape({variable})({arguments})" for arguments in dict.fromkeys(calls)][:3]
+    return list(dict.fromkeys(calls))[:3]
+
+
+def _signature(value, variable, tree):
+    """The signature of the QNode's function: of the object, or (`value` None: the program read
+    without running it) of the program's last top-level definition of `variable`."""
+    import ast
+
+    if value is not None:
+        return inspect.signature(value.func)
+    defined = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == variable]
+    if not defined:
+        raise ValueError(f"no definition of {variable}")
+    arguments = defined[-1].args
+    required = len(arguments.args) - len(arguments.defaults)
+    return inspect.Signature([inspect.Parameter(a.arg, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                default=inspect.Parameter.empty if k < required else None)
+                              for k, a in enumerate(arguments.args)])
 
 
 SURFACE = Surface(

@@ -1,0 +1,307 @@
+"""Equivalent configurations, PennyLane: a documented QNode computes one function, whatever
+documented configuration runs it.
+
+A QNode's documentation (``qp.QNode``) offers ways of running the same circuit that differ
+in how, not in what: the differentiation method (``"backprop"``, ``"adjoint"``,
+``"parameter-shift"``, ``"hadamard"``, ``"finite-diff"``: routes to the same derivative), the
+mid-circuit-measurement method (``"deferred"``, ``"tree-traversal"``: the same analytic
+statistics), whether the device's VJP is used, whether gradients run on execution, caching,
+and the simulator (default.qubit, default.mixed, lightning.qubit and reference.qubit simulate
+one model, noiseless qubits). ``QNode.update(**settings)`` documents the change of one setting
+as "a new QNode instance but with updated settings", its transforms kept.
+
+Law ``pennylane.surface.configurations-agree``: for every documented program that builds a
+QNode and calls it (the program's own call and arguments, analytic: no shots), the QNode
+updated with one other documented setting gives the same results as the QNode as documented,
+and the same Jacobian (``qp.jacobian``) with respect to the call's real arguments (floats and
+float arrays, named by ``argnums``: a plain float is no trainable argument by default).
+Numbers agree to 1e-6 (absolute and relative); 1e-4 where a finite-difference derivative is
+one side. A setting the release refuses for that circuit (an error) gives no verdict, nor does
+a QNode that answers differently when called twice, nor a simulator that answers in another
+shape (default.mixed's ``state()`` is a density matrix).
+
+No oracle of QuSema's own says which of the two configurations is right: the documentation
+makes them equal, so a difference is a defect of one of them. The finding names both.
+
+Every check runs the program text its reproducer prints.
+"""
+
+import re
+
+from contract_runtime import Contract, TimeLimit, time_limit
+from surface_explorer import _quiet
+
+RUN_S = 20.0  # a documented QNode, its variant and both Jacobians within this
+EXACT = 1e-6
+APPROXIMATE = 1e-4  # a first-order finite difference with PennyLane's default step
+# Simulators of one model (noiseless qubits, exact statistics without shots), by device name.
+QUBIT_SIMULATORS = ("default.qubit", "default.mixed", "lightning.qubit", "reference.qubit")
+
+COMPARE_SOURCE = r'''
+def _leaves(value):
+    """A QNode's answer as a flat list of numpy arrays (tuples and lists of results opened)."""
+    import numpy as _np
+    if isinstance(value, (tuple, list)):
+        return [leaf for item in value for leaf in _leaves(item)]
+    return [_np.asarray(value)]
+
+
+def _same_shape(a, b):
+    first, second = _leaves(a), _leaves(b)
+    return len(first) == len(second) and all(x.shape == y.shape for x, y in zip(first, second))
+
+
+def _agree(a, b, tolerance):
+    """Whether two answers are the same numbers to `tolerance` (absolute and relative)."""
+    import numpy as _np
+    first, second = _leaves(a), _leaves(b)
+    return _same_shape(a, b) and all(
+        _np.allclose(_np.asarray(x, dtype=complex), _np.asarray(y, dtype=complex), atol=tolerance, rtol=tolerance)
+        for x, y in zip(first, second))
+'''
+exec(compile(COMPARE_SOURCE, "<configurations compare>", "exec"))  # noqa: S102 (our own source, shared with reproducers)
+
+
+def documented_options(doc, parameter):
+    """The string options a QNode's docstring names under `parameter` (at the heads of a list's
+    items, or in prose), with the text that follows each up to the next; options that
+    text calls approximate, stochastic or random are left out (spsa: another answer on each
+    call)."""
+    section = re.search(rf"^\s*{parameter} \(.*?\):(.*?)(?=^\s*\w+ \(|^\s*\w+=|\Z)", doc, re.MULTILINE | re.DOTALL)
+    if section is None:
+        return {}
+    text = section.group(1)
+    named = list(re.finditer(r'``"([\w.-]+)"``', text))
+    found = {}
+    for k, match in enumerate(named):
+        end = named[k + 1].start() if k + 1 < len(named) else len(text)
+        item = " ".join(text[match.end():end].split())
+        if not re.search(r"\bapproximat|\bstochastic|\brandom", item, re.IGNORECASE):
+            found.setdefault(match.group(1), item)
+    # a list of items names its options at their heads; a name inside an item's text (a
+    # ``"mode"`` of gradient_kwargs) is another parameter's
+    heads = re.findall(r'^\s*\*\s+``"([\w.-]+)"``', text, re.MULTILINE)
+    return {name: item for name, item in found.items() if name in heads} if heads else found
+
+
+KINDS = ("results", "jacobian")  # what is compared: the QNode's answer, or its Jacobian (qp.jacobian)
+
+
+class ConfigurationLaw:
+    """`pennylane.surface.configurations-agree` over the documented programs holding a QNode."""
+
+    def __init__(self, surface, recorded_calls):
+        self.surface = surface
+        # (variable, value, program) -> argument texts of the program's calls of its QNode
+        self.recorded_calls = recorded_calls
+        self._namespaces = {}
+
+    # -- subjects and settings ---------------------------------------------------------------
+    def subjects(self):
+        """"<recipe id>|<variable>": a documented program and the QNode it leaves in a variable."""
+        import pennylane
+
+        qnode = self.surface.classes.get(pennylane.QNode)
+        found = []
+        for recipe_id, parts in sorted(self.surface.produced.items()):
+            path = parts.get(qnode)
+            # a program that defines a QNode and never calls it gives no arguments to hold it to
+            if path is not None and path.isidentifier() and \
+                    self.recorded_calls(path, None, self.surface.recipes[recipe_id].code):
+                found.append(f"{recipe_id}|{path}")
+        return found
+
+    @staticmethod
+    def settings():
+        """(setting, value source) pairs the QNode's documentation offers, in a fixed order."""
+        import pennylane
+
+        doc = pennylane.QNode.__doc__ or ""
+        # "best" resolves to one of the others; "device" names the device's own, which none of
+        # these simulators documents for every circuit
+        found = [("diff_method", repr(name)) for name in documented_options(doc, "diff_method")
+                 if name not in ("best", "device")]
+        found += [("mcm_method", repr(name)) for name, text in documented_options(doc, "mcm_method").items()
+                  if "finite shots" not in text]
+        found += [(name, value) for name in ("device_vjp", "grad_on_execution", "cache") for value in ("True", "False")
+                  if re.search(rf"^\s*{name}\b", doc, re.MULTILINE)]
+        found += [("device", repr(name)) for name in QUBIT_SIMULATORS]
+        return found
+
+    def strategy(self, subject):
+        from hypothesis import strategies as st
+
+        return st.sampled_from([(setting, value, kind) for setting, value in self.settings() for kind in KINDS])
+
+    # -- the program -------------------------------------------------------------------------
+    def _parts(self, subject):
+        recipe_id, variable = subject.split("|")
+        return self.surface.recipes[recipe_id], variable
+
+    def _namespace(self, subject):
+        """The documented program's namespace (run once per subject in this process), or None."""
+        if subject not in self._namespaces:
+            recipe, _ = self._parts(subject)
+            try:
+                self._namespaces[subject] = self.surface.run_recipe(recipe)
+            except (Exception, TimeLimit):  # noqa: BLE001 (surface.examples-run judges the program)
+                self._namespaces[subject] = None
+        return self._namespaces[subject]
+
+    def _arguments(self, subject):
+        """The argument text of the program's first call of its QNode, or None."""
+        namespace = self._namespace(subject)
+        recipe, variable = self._parts(subject)
+        if namespace is None or variable not in namespace:
+            return None
+        calls = self.recorded_calls(variable, namespace[variable], recipe.code)
+        return calls[0] if calls else None
+
+    def _tolerance(self, namespace, variable, example):
+        setting, value, _ = example
+        approximate = "finite" in value or getattr(namespace[variable], "diff_method", None) == "finite-diff"
+        return APPROXIMATE if approximate else EXACT
+
+    def expressions(self, subject, example):
+        """(update, documented, other): the expression that builds the QNode with the other
+        setting, and what is compared of the QNode as documented and of that one."""
+        _, variable = self._parts(subject)
+        setting, value, kind = example
+        arguments = self._arguments(subject)
+        if setting == "device":
+            # a device without wires orders a state's wires as its own preprocessing leaves them
+            # (a decomposition may meet them in another order): both devices get the circuit's
+            wires = f"{variable}.device.wires or qp.workflow.construct_tape({variable})({arguments}).wires"
+            update = f"{variable}.update(device=qp.device({value}, wires={wires}))"
+        else:
+            update = f"{variable}.update({setting}={value})"
+        if kind == "results":
+            return update, f"{variable}({arguments})", f"configured({arguments})"
+        differentiated = self._differentiated(subject)
+        return (update, f"qp.jacobian({variable}, {differentiated})({arguments})",
+                f"qp.jacobian(configured, {differentiated})({arguments})")
+
+    def _differentiated(self, subject):
+        """`argnums=[...]` (`argnum` before PennyLane named it so): the positions of the
+        documented call's real arguments (floats, float arrays). Named explicitly, since a
+        plain float or numpy array is no trainable argument to qp.jacobian by default, and
+        most documented calls pass those; '' when there is none."""
+        import inspect
+
+        import pennylane
+
+        namespace = self._namespace(subject)
+        try:
+            positional = eval(f"(lambda *a, **k: a)({self._arguments(subject)})", dict(namespace))  # noqa: S307
+        except Exception:  # noqa: BLE001 (arguments that do not evaluate twice: nothing to differentiate)
+            return ""
+        real = [k for k, value in enumerate(positional)
+                if type(value) is float or getattr(getattr(value, "dtype", None), "kind", "") == "f"]
+        if not real:
+            return ""
+        keyword = "argnums" if "argnums" in inspect.signature(pennylane.jacobian).parameters else "argnum"
+        return f"{keyword}={real!r}"
+
+    def statements(self, subject, example, tolerance):
+        """(setup, comparison): what computes both answers, and the assertion that compares them."""
+        _, variable = self._parts(subject)
+        setting, value, kind = example
+        update, documented, other = self.expressions(subject, example)
+        what = f"{variable}({self._arguments(subject)})"
+        what = what if kind == "results" else f"the Jacobian of {what}"
+        setup = f"configured = {update}\ndocumented = {documented}\nother = {other}\n"
+        comparison = (f"assert _agree(documented, other, {tolerance!r}), (\n"
+                      f"    f\"{what} is {{documented!r}} as documented, but {{other!r}} with {setting}={value}\")\n")
+        return setup, comparison
+
+    def _applies(self, namespace, variable, arguments, example):
+        """Whether the setting is another one than the QNode's, and one that can differ from it:
+        analytic results (no shots), a mid-circuit-measurement method only for a circuit with
+        mid-circuit measurements, a simulator only for a QNode on one of the same model."""
+        setting, value, _ = example
+        qnode = namespace[variable]
+        name = value.strip("'\"")
+        try:
+            with _quiet(), time_limit(RUN_S):
+                tape = eval(f"qp.workflow.construct_tape({variable})({arguments})", namespace)  # noqa: S307
+        except (Exception, TimeLimit):  # noqa: BLE001 (no tape: no verdict)
+            return False
+        if getattr(tape.shots, "total_shots", None) is not None:
+            return False
+        if setting == "device":
+            return getattr(qnode.device, "name", None) in QUBIT_SIMULATORS and qnode.device.name != name
+        if setting == "mcm_method":
+            return any(type(op).__name__ == "MidMeasureMP" for op in tape.operations)
+        if setting == "diff_method":
+            return qnode.diff_method != name
+        return True
+
+    # -- the law -----------------------------------------------------------------------------
+    def check(self, subject, example):
+        from hypothesis import reject
+
+        namespace = self._namespace(subject)
+        arguments = self._arguments(subject)
+        _, variable = self._parts(subject)
+        if namespace is None or arguments is None:
+            reject()
+        if not self._applies(namespace, variable, arguments, example) or \
+                example[2] == "jacobian" and not self._differentiated(subject):
+            reject()
+        tolerance = self._tolerance(namespace, variable, example)
+        setup, comparison = self.statements(subject, example, tolerance)
+        run = {**namespace, "_agree": _agree}  # noqa: F821 (defined by COMPARE_SOURCE)
+        try:
+            with _quiet(), time_limit(RUN_S):
+                exec(compile(setup, "<configurations>", "exec"), run)  # noqa: S102 (our statements over the docs' names)
+                again = eval(self.expressions(subject, example)[1], run)  # noqa: S307 (the documented call again)
+        except (Exception, TimeLimit):  # noqa: BLE001 (a setting refused for this circuit, nothing trainable: no verdict)
+            reject()
+        if not _agree(run["documented"], again, 0.0):  # noqa: F821
+            reject()  # not one function of its arguments: nothing to hold another setting to
+        if example[0] == "device" and not _same_shape(run["documented"], run["other"]):  # noqa: F821
+            reject()  # another representation of the same state (default.mixed's density matrix)
+        try:
+            exec(compile(comparison, "<configurations>", "exec"), run)  # noqa: S102
+        except AssertionError as exc:
+            raise AssertionError(f"{self.describe(subject, example)}: {exc}") from None
+
+    def describe(self, subject, example):
+        recipe, variable = self._parts(subject)
+        setting, value, kind = example
+        return (f"the QNode {variable} of the documented example of {recipe.origin}, updated to {setting}={value} "
+                f"({'its results' if kind == 'results' else 'its Jacobian'})")
+
+    def reproducer(self, subject, example):
+        recipe, variable = self._parts(subject)
+        namespace = self._namespace(subject)
+        setup, comparison = self.statements(subject, example, self._tolerance(namespace, variable, example))
+        return (COMPARE_SOURCE.strip("\n") + "\n\n\n"
+                + f"# the documented example of {recipe.origin}\n"
+                + self.surface.prelude + recipe.code.rstrip("\n") + "\n\n"
+                + f"# the same QNode with one documented setting changed: QNode.update gives \"a new QNode\n"
+                + "# instance but with updated settings\", and the settings compute one function\n"
+                + setup + comparison)
+
+    def api(self, subject):
+        recipe, _ = self._parts(subject)
+        return recipe.origin
+
+    def contracts(self, source):
+        return [Contract(
+            "pennylane.surface.configurations-agree", "API surface",
+            "a documented QNode, updated with one other documented setting (differentiation method, "
+            "mid-circuit-measurement method, device VJP, gradient on execution, caching, or a simulator of the "
+            "same model), gives the documented call the same results and the same Jacobian (numbers to 1e-6, "
+            "1e-4 beside a finite difference); a setting refused for the circuit gives no verdict",
+            source, self.subjects, self.strategy, self.check, self.reproducer, self.api,
+            describe=self.describe)]
+
+
+def _contracts():
+    from contracts.pennylane_surface import SOURCE, SURFACE, recorded_calls
+
+    return ConfigurationLaw(SURFACE, recorded_calls).contracts(SOURCE)
+
+
+CONTRACTS = _contracts()
