@@ -17,6 +17,10 @@ EXPECTATION = "pennylane.expval#doc0|circuit"
 VARIANCE = "pennylane.var#doc0|circuit"
 # circuit() returns qp.density_matrix: a result with no trainable argument
 DENSITY = "pennylane.density_matrix#doc0|circuit"
+# circuit() returns qp.state() on default.qubit without wires: its wires are ordered as each
+# setting's preprocessing meets them (adjoint's otherwise than backprop's), and another simulator
+# given the tape's wires ([1, 0] here) orders them otherwise again; no order is documented
+WIRELESS_STATE = "pennylane.Reflection#doc1|circuit"
 
 # default.mixed answers every expectation value with its sign flipped.
 MIXED_FLIPS_SIGNS = (
@@ -79,9 +83,21 @@ def test_the_options_are_read_from_the_docs_list_heads_and_prose(monkeypatch):
     assert "finite shots" in mcm["one-shot"] and "finite shots" not in mcm["tree-traversal"]
 
 
+@pytest.mark.skipif(not (SANDBOX_DIR / "contract_runtime.py").exists(), reason="no sandbox")
+def test_the_same_numbers_in_another_order_are_told_from_other_numbers(monkeypatch):
+    import numpy as np
+
+    module = _load(monkeypatch)
+    state = np.array([-0.25, 0.75, -0.433, -0.433, 0, 0, 0, 0])
+    permuted = state[[0, 1, 4, 5, 2, 3, 6, 7]]
+    assert module._same_numbers(state, permuted, 1e-6) and not module._agree(state, permuted, 1e-6)
+    assert not module._same_numbers(state, -state, 1e-6)
+    assert not module._same_numbers((state,), (state, state), 1e-6)
+
+
 @pytest.mark.release
 def test_the_release_is_quiet_on_documented_qnodes(pennylane_runtime):
-    for subject in (EXPECTATION, VARIANCE, DENSITY):
+    for subject in (EXPECTATION, VARIANCE, DENSITY, WIRELESS_STATE):
         pennylane_runtime.assert_holds(LAW, subject, examples=40)
 
 
