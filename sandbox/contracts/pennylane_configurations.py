@@ -7,8 +7,9 @@ in how, not in what: the differentiation method (``"backprop"``, ``"adjoint"``,
 mid-circuit-measurement method (``"deferred"``, ``"tree-traversal"``: the same analytic
 statistics), whether the device's VJP is used, whether gradients run on execution, caching,
 and the simulator (default.qubit, default.mixed, lightning.qubit and reference.qubit simulate
-one model, noiseless qubits; compared only for a device with wires, whose order both answer in). ``QNode.update(**settings)`` documents the change of one setting
-as "a new QNode instance but with updated settings", its transforms kept.
+one model, noiseless qubits; compared only for a device with wires, whose order both answer
+in). ``QNode.update(**settings)`` documents the change of one setting as "a new QNode instance
+but with updated settings", its transforms kept.
 
 Law ``pennylane.surface.configurations-agree``: for every documented program that builds a
 QNode and calls it (the program's own call and arguments, analytic: no shots), the QNode
@@ -28,6 +29,7 @@ Every check runs the program text its reproducer prints.
 """
 
 import re
+from typing import NamedTuple
 
 from contract_runtime import Contract, TimeLimit, time_limit
 from surface_explorer import _quiet
@@ -60,7 +62,8 @@ def _agree(a, b, tolerance):
         _np.allclose(_np.asarray(x, dtype=complex), _np.asarray(y, dtype=complex), atol=tolerance, rtol=tolerance)
         for x, y in zip(first, second))
 '''
-exec(compile(COMPARE_SOURCE, "<configurations compare>", "exec"))  # noqa: S102 (our own source, shared with reproducers)
+# our own source, shared with the reproducers
+exec(compile(COMPARE_SOURCE, "<configurations compare>", "exec"))  # noqa: S102
 
 
 def documented_options(doc, parameter):
@@ -99,6 +102,17 @@ def _same_numbers(a, b, tolerance):
 KINDS = ("results", "jacobian")  # what is compared: the QNode's answer, or its Jacobian (qp.jacobian)
 
 
+class Program(NamedTuple):
+    """A documented program that calls its QNode, as its checks need it."""
+    namespace: dict       # what the program leaves
+    variable: str         # the QNode's name in it
+    qnode: object
+    arguments: str        # the program's first call of the QNode, as written
+    differentiated: str   # `argnums=[...]` of the call's real arguments, or ''
+    analytic: bool        # the recorded tape has no shots
+    mid_measured: bool    # ... and mid-circuit measurements
+
+
 class ConfigurationLaw:
     """`pennylane.surface.configurations-agree` over the documented programs holding a QNode."""
 
@@ -106,7 +120,7 @@ class ConfigurationLaw:
         self.surface = surface
         # (variable, value, program) -> argument texts of the program's calls of its QNode
         self.recorded_calls = recorded_calls
-        self._namespaces = {}
+        self._programs = {}
 
     # -- subjects and settings ---------------------------------------------------------------
     def subjects(self):
@@ -150,92 +164,89 @@ class ConfigurationLaw:
         recipe_id, variable = subject.split("|")
         return self.surface.recipes[recipe_id], variable
 
-    def _namespace(self, subject):
-        """The documented program's namespace (run once per subject in this process), or None."""
-        if subject not in self._namespaces:
-            recipe, _ = self._parts(subject)
-            try:
-                self._namespaces[subject] = self.surface.run_recipe(recipe)
-            except (Exception, TimeLimit):  # noqa: BLE001 (surface.examples-run judges the program)
-                self._namespaces[subject] = None
-        return self._namespaces[subject]
+    def _program(self, subject):
+        """What a subject's checks share, read once per subject in this process (a check's
+        examples differ only in the setting): None when the program does not run here or never
+        calls its QNode."""
+        if subject not in self._programs:
+            self._programs[subject] = self._read(subject)
+        return self._programs[subject]
 
-    def _arguments(self, subject):
-        """The argument text of the program's first call of its QNode, or None."""
-        namespace = self._namespace(subject)
+    def _read(self, subject):
+        import inspect
+
+        import pennylane
+
         recipe, variable = self._parts(subject)
-        if namespace is None or variable not in namespace:
+        try:
+            namespace = self.surface.run_recipe(recipe)
+        except (Exception, TimeLimit):  # noqa: BLE001 (surface.examples-run judges the program)
+            return None
+        if variable not in namespace:
             return None
         calls = self.recorded_calls(variable, namespace[variable], recipe.code)
-        return calls[0] if calls else None
+        if not calls:
+            return None
+        arguments = calls[0]
+        try:
+            with _quiet(), time_limit(RUN_S):
+                tape = eval(f"qp.workflow.construct_tape({variable})({arguments})", namespace)  # noqa: S307
+                positional = eval(f"(lambda *a, **k: a)({arguments})", dict(namespace))  # noqa: S307
+        except (Exception, TimeLimit):  # noqa: BLE001 (no tape, or arguments that do not evaluate twice: no verdict)
+            tape = positional = None
+        # the positions of the call's real arguments (floats, float arrays), named explicitly to
+        # qp.jacobian: a plain float or numpy array is no trainable argument to it by default,
+        # and most documented calls pass those (`argnum` before PennyLane named it `argnums`)
+        real = [k for k, value in enumerate(positional or ())
+                if type(value) is float or getattr(getattr(value, "dtype", None), "kind", "") == "f"]
+        keyword = "argnums" if "argnums" in inspect.signature(pennylane.jacobian).parameters else "argnum"
+        return Program(namespace, variable, namespace[variable], arguments,
+                       f"{keyword}={real!r}" if real else "",
+                       tape is not None and getattr(tape.shots, "total_shots", None) is None,
+                       tape is not None and any(type(op).__name__ == "MidMeasureMP" for op in tape.operations))
 
-    def _tolerance(self, namespace, variable, example):
-        setting, value, _ = example
-        approximate = "finite" in value or getattr(namespace[variable], "diff_method", None) == "finite-diff"
+    @staticmethod
+    def _tolerance(program, example):
+        _, value, _ = example
+        approximate = "finite" in value or getattr(program.qnode, "diff_method", None) == "finite-diff"
         return APPROXIMATE if approximate else EXACT
 
-    def expressions(self, subject, example):
+    @staticmethod
+    def expressions(program, example):
         """(update, documented, other): the expression that builds the QNode with the other
         setting, and what is compared of the QNode as documented and of that one."""
-        _, variable = self._parts(subject)
+        variable, arguments = program.variable, program.arguments
         setting, value, kind = example
-        arguments = self._arguments(subject)
         if setting == "device":
             update = f"{variable}.update(device=qp.device({value}, wires={variable}.device.wires))"
         else:
             update = f"{variable}.update({setting}={value})"
         if kind == "results":
             return update, f"{variable}({arguments})", f"configured({arguments})"
-        differentiated = self._differentiated(subject)
-        return (update, f"qp.jacobian({variable}, {differentiated})({arguments})",
-                f"qp.jacobian(configured, {differentiated})({arguments})")
+        return (update, f"qp.jacobian({variable}, {program.differentiated})({arguments})",
+                f"qp.jacobian(configured, {program.differentiated})({arguments})")
 
-    def _differentiated(self, subject):
-        """`argnums=[...]` (`argnum` before PennyLane named it so): the positions of the
-        documented call's real arguments (floats, float arrays). Named explicitly, since a
-        plain float or numpy array is no trainable argument to qp.jacobian by default, and
-        most documented calls pass those; '' when there is none."""
-        import inspect
-
-        import pennylane
-
-        namespace = self._namespace(subject)
-        try:
-            positional = eval(f"(lambda *a, **k: a)({self._arguments(subject)})", dict(namespace))  # noqa: S307
-        except Exception:  # noqa: BLE001 (arguments that do not evaluate twice: nothing to differentiate)
-            return ""
-        real = [k for k, value in enumerate(positional)
-                if type(value) is float or getattr(getattr(value, "dtype", None), "kind", "") == "f"]
-        if not real:
-            return ""
-        keyword = "argnums" if "argnums" in inspect.signature(pennylane.jacobian).parameters else "argnum"
-        return f"{keyword}={real!r}"
-
-    def statements(self, subject, example, tolerance):
+    def statements(self, program, example):
         """(setup, comparison): what computes both answers, and the assertion that compares them."""
-        _, variable = self._parts(subject)
         setting, value, kind = example
-        update, documented, other = self.expressions(subject, example)
-        what = f"{variable}({self._arguments(subject)})"
+        update, documented, other = self.expressions(program, example)
+        what = f"{program.variable}({program.arguments})"
         what = what if kind == "results" else f"the Jacobian of {what}"
         setup = f"configured = {update}\ndocumented = {documented}\nother = {other}\n"
-        comparison = (f"assert _agree(documented, other, {tolerance!r}), (\n"
+        comparison = (f"assert _agree(documented, other, {self._tolerance(program, example)!r}), (\n"
                       f"    f\"{what} is {{documented!r}} as documented, but {{other!r}} with {setting}={value}\")\n")
         return setup, comparison
 
-    def _applies(self, namespace, variable, arguments, example):
+    @staticmethod
+    def _applies(program, example):
         """Whether the setting is another one than the QNode's, and one that can differ from it:
         analytic results (no shots), a mid-circuit-measurement method only for a circuit with
-        mid-circuit measurements, a simulator only for a QNode on one of the same model."""
-        setting, value, _ = example
-        qnode = namespace[variable]
+        mid-circuit measurements, a simulator only for a QNode on one of the same model, a
+        Jacobian only of real arguments."""
+        setting, value, kind = example
+        qnode = program.qnode
         name = value.strip("'\"")
-        try:
-            with _quiet(), time_limit(RUN_S):
-                tape = eval(f"qp.workflow.construct_tape({variable})({arguments})", namespace)  # noqa: S307
-        except (Exception, TimeLimit):  # noqa: BLE001 (no tape: no verdict)
-            return False
-        if getattr(tape.shots, "total_shots", None) is not None:
+        if not program.analytic or kind == "jacobian" and not program.differentiated:
             return False
         if setting == "device":
             # a device without wires orders a state's wires as its own preprocessing meets them
@@ -244,7 +255,7 @@ class ConfigurationLaw:
             return getattr(qnode.device, "name", None) in QUBIT_SIMULATORS and qnode.device.name != name and \
                 qnode.device.wires is not None
         if setting == "mcm_method":
-            return any(type(op).__name__ == "MidMeasureMP" for op in tape.operations)
+            return program.mid_measured
         if setting == "diff_method":
             return qnode.diff_method != name
         return True
@@ -253,28 +264,24 @@ class ConfigurationLaw:
     def check(self, subject, example):
         from hypothesis import reject
 
-        namespace = self._namespace(subject)
-        arguments = self._arguments(subject)
-        _, variable = self._parts(subject)
-        if namespace is None or arguments is None:
+        program = self._program(subject)
+        if program is None or not self._applies(program, example):
             reject()
-        if not self._applies(namespace, variable, arguments, example) or \
-                example[2] == "jacobian" and not self._differentiated(subject):
-            reject()
-        tolerance = self._tolerance(namespace, variable, example)
-        setup, comparison = self.statements(subject, example, tolerance)
-        run = {**namespace, "_agree": _agree}  # noqa: F821 (defined by COMPARE_SOURCE)
+        tolerance = self._tolerance(program, example)
+        setup, comparison = self.statements(program, example)
+        run = {**program.namespace, "_agree": _agree}  # noqa: F821 (defined by COMPARE_SOURCE)
         try:
             with _quiet(), time_limit(RUN_S):
-                exec(compile(setup, "<configurations>", "exec"), run)  # noqa: S102 (our statements over the docs' names)
-                again = eval(self.expressions(subject, example)[1], run)  # noqa: S307 (the documented call again)
-        except (Exception, TimeLimit):  # noqa: BLE001 (a setting refused for this circuit, nothing trainable: no verdict)
+                # our statements over the docs' names
+                exec(compile(setup, "<configurations>", "exec"), run)  # noqa: S102
+                again = eval(self.expressions(program, example)[1], run)  # noqa: S307 (the documented call again)
+        except (Exception, TimeLimit):  # noqa: BLE001 (a setting refused for this circuit: no verdict)
             reject()
         if not _agree(run["documented"], again, 0.0):  # noqa: F821
             reject()  # not one function of its arguments: nothing to hold another setting to
         if example[0] == "device" and not _same_shape(run["documented"], run["other"]):  # noqa: F821
             reject()  # another representation of the same state (default.mixed's density matrix)
-        if namespace[variable].device.wires is None and not _agree(run["documented"], run["other"], tolerance) \
+        if program.qnode.device.wires is None and not _agree(run["documented"], run["other"], tolerance) \
                 and _same_numbers(run["documented"], run["other"], tolerance):  # noqa: F821
             # a device without wires orders a state's wires as the preprocessing of each setting
             # meets them (adjoint's decomposition meets them in another order), and its docs fix
@@ -292,9 +299,8 @@ class ConfigurationLaw:
                 f"({'its results' if kind == 'results' else 'its Jacobian'})")
 
     def reproducer(self, subject, example):
-        recipe, variable = self._parts(subject)
-        namespace = self._namespace(subject)
-        setup, comparison = self.statements(subject, example, self._tolerance(namespace, variable, example))
+        recipe, _ = self._parts(subject)
+        setup, comparison = self.statements(self._program(subject), example)
         return (COMPARE_SOURCE.strip("\n") + "\n\n\n"
                 + f"# the documented example of {recipe.origin}\n"
                 + self.surface.prelude + recipe.code.rstrip("\n") + "\n\n"
