@@ -21,6 +21,7 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
+from qusema.contracts.bandit import DEEPEN_FACTOR, CheckBandit, parse_key
 from qusema.contracts.focus import PACKAGE_ALIASES, Focus, api_names, build_focus, entry_segments, is_public_api
 from qusema.contracts.engine import (DEEPER, ContractEngine, ContractInfo, SandboxCallFailed, WorkItem,
                                      catalog_fingerprint, contract_modules)
@@ -89,10 +90,11 @@ class AuditConfig:
     # Units (names or file:PATH, as --units takes them): only checks whose entry API
     # reaches one of them run (qusema.contracts.focus). Empty: the whole release.
     focus: tuple[str, ...] = ()
-    # Rounds of re-checking, with DEEPEN_FACTOR times the examples, the laws that held, while
-    # the time budget lasts: rare inputs (a signed basis vector among all isometries) need more
-    # draws than a first pass over every law can afford.
-    deepen: int = 1
+    # How many times a check that held may be re-checked with DEEPEN_FACTOR times the examples,
+    # in the order a bandit over checks chooses, while the time budget lasts: rare inputs (a
+    # signed basis vector among all isometries) need more draws than a first pass over every
+    # law can afford.
+    deepen: int = 3
     # A release of the same library whose answers to the same documented examples the audited
     # release's are compared with (the regression oracle, qusema.contracts.regression).
     reference: str | None = None
@@ -247,7 +249,7 @@ def _audit_in(config: AuditConfig, run_id: str, run_dir: Path, summary: AuditSum
             if agent is not None and stop == "complete":
                 stop = agent.run(store, run_id, env.packages, db, boxes, progress)
             if stop == "complete" and config.deepen:
-                _deepen(store, context, engines, items, started, progress)
+                _deepen(store, context, engines, started, progress)
             summary.stop_reason = stop
         for other in config.diff_against:
             diff_against(store, run_id, collect_findings(store, run_id), other, config.backend, progress,
@@ -413,31 +415,44 @@ class _AuditContext:
 
 
 def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
-               started: float, progress: Progress) -> str:
+               started: float, progress: Progress, bandit: CheckBandit | None = None) -> str:
+    """Run `items` (those not done yet), then, with a `bandit`, the re-checks it chooses one at
+    a time as sandboxes come free, each choice made with every result in so far; until all
+    is done or the time budget is spent."""
     done = store.done_items(ctx.run_id) & {i.key for i in items}
     pending = [i for i in items if i.key not in done]
-    progress(f"{len(done)} checks already done, {len(pending)} to go")
+    if items:
+        progress(f"{len(done)} checks already done, {len(pending)} to go")
     free = list(engines)
     running: dict[Future, tuple[WorkItem, ContractEngine, float]] = {}
     finished = len(done)
     stop = "complete"
+
+    def next_item() -> WorkItem | None:
+        if pending:
+            return pending.pop(0)
+        return bandit.pop() if bandit is not None else None
+
+    def total() -> int:  # the bandit counts its running re-checks among those it has left
+        return finished + len(pending) + (bandit.remaining() if bandit is not None else len(running))
+
     # One thread per sandbox; only this thread touches the store (SQLite connections are
     # not shared across threads), and each item is recorded whole.
     with ThreadPoolExecutor(max_workers=len(engines)) as pool:
-        queue = list(pending)
-        while queue or running:
-            while queue and free and stop == "complete":
+        while True:
+            while free and stop == "complete":
                 if time.perf_counter() - started > ctx.config.time_budget_s:
                     stop = f"time budget of {ctx.config.time_budget_s:.0f} s reached"
                     break
-                item, engine = queue.pop(0), free.pop()
+                item = next_item()
+                if item is None:
+                    break
+                engine = free.pop()
                 # A deeper re-check only adds to a complete audit: it gets the time the budget
                 # leaves, not the sandbox timeout (a first check runs all its examples).
                 limit = (None if item.examples is None else
                          max(MIN_DEEPER_CHECK_S, ctx.config.time_budget_s - (time.perf_counter() - started)))
                 running[pool.submit(_process_item, ctx, engine, item, limit)] = (item, engine, time.perf_counter())
-            if stop != "complete":
-                queue.clear()
             if not running:
                 break
             completed, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -447,9 +462,12 @@ def _check_all(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine
                 outcome = future.result()
                 result, records = outcome.result, _records_for(ctx, outcome)
                 store.finish_item(ctx.run_id, item.key, result, time.perf_counter() - began, records=records)
+                if bandit is not None:
+                    bandit.record(item.key, result)
                 finished += 1
-                _step(progress, finished, len(items),
-                      f"[{finished}/{len(items)}] {item.contract} {item.subject}: {result['outcome']}"
+                of = total()
+                _step(progress, finished, of,
+                      f"[{finished}/{of}] {item.contract} {item.subject}: {result['outcome']}"
                       f" ({result.get('examples', 0)} examples, {result.get('seconds', 0)} s)",
                       any(kind == "finding" for kind, _, _ in records))
     return stop
@@ -465,46 +483,27 @@ def _step(progress: Progress, done: int, total: int, line: str, found: bool) -> 
         step(done, total, line, found)
 
 
-DEEPEN_FACTOR = 4
 # A deeper re-check started just before the budget ends still gets this long.
 MIN_DEEPER_CHECK_S = 10.0
 
 
-def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], items: list[WorkItem],
-            started: float, progress: Progress) -> None:
-    """Every check done, time left: check again, with DEEPEN_FACTOR times the examples, the
-    laws that held. Each round draws from a seed of its own (`WorkItem.seed`): fresh random
-    inputs, not a replay of the round before. A budget that runs out here leaves the audit
-    complete: these checks only add."""
-    examples = ctx.config.examples
-    current = items
-    for _ in range(ctx.config.deepen):
-        results = dict(store.item_results(ctx.run_id))
-        held = [i for i in current if results.get(i.key, {}).get("outcome") == "holds"]
-        priority = deepening_priorities(results.values())
-        held.sort(key=lambda i: -priority.get(i.contract, 0.0))
-        examples *= DEEPEN_FACTOR
-        current = [WorkItem(i.contract, i.subject, examples) for i in held]
-        if not current:
-            return
-        progress(f"time left: {len(current)} laws that held are checked again with {examples} examples")
-        if _check_all(store, ctx, engines, current, started, progress) != "complete":
-            return
-
-
-def deepening_priorities(results: Iterable[dict]) -> dict[str, float]:
-    """contract -> how much its next examples are worth, as a bandit over laws sees it: what
-    it has yielded (violations, plus one so that a law that found nothing yet still gets a
-    turn) per second an example of it costs. The budget then goes first to what is cheap and
-    to what has paid."""
-    totals: dict[str, list[float]] = {}
-    for result in results:
-        entry = totals.setdefault(result.get("contract", ""), [0.0, 0.0, 0.0])
-        entry[0] += result.get("outcome") == "violated"
-        entry[1] += result.get("examples", 0)
-        entry[2] += result.get("seconds", 0.0)
-    return {contract: (1 + violations) / max(seconds / examples if examples else 1.0, 1e-3)
-            for contract, (violations, examples, seconds) in totals.items()}
+def _deepen(store: RunStore, ctx: _AuditContext, engines: list[ContractEngine], started: float,
+            progress: Progress) -> None:
+    """Every check done, time left: re-check the checks that held, with DEEPEN_FACTOR times
+    the examples of their last check and fresh random inputs (`WorkItem.seed`), in the order
+    a bandit over checks chooses (qusema.contracts.bandit: expected violations per second),
+    up to --deepen times each, while the budget lasts. A budget that runs out here leaves the
+    audit complete: these checks only add."""
+    laws = set(ctx.contracts)
+    bandit = CheckBandit.from_results(ctx.config.examples, ctx.config.deepen,
+                                      ((key, result) for key, result in store.item_results(ctx.run_id)
+                                       if parse_key(key)[0] in laws))
+    if not bandit.remaining():
+        return
+    progress(f"time left: checks that held are re-checked with {DEEPEN_FACTOR}x the examples, up to "
+             f"{ctx.config.deepen} times each ({bandit.remaining()} re-checks at most), those expected to find "
+             "the most per second first")
+    _check_all(store, ctx, engines, [], started, progress, bandit)
 
 
 @dataclass

@@ -250,10 +250,11 @@ def _print_stats(figures, list_skipped: bool = False) -> None:
               help="Only checks whose entry API reaches these units in the call graph (names or unique suffixes, "
                    "file:PATH for every function of a file; comma-separated or repeated). Default: the whole release.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--deepen", type=click.IntRange(0, 4), default=1, show_default=True,
-              help="Rounds, once every check is done and time is left, of checking the laws that held again "
-                   "with 4x the examples of the round before, drawn from a seed of the round's own (0: none); "
-                   "laws whose examples are cheapest and that found most go first.")
+@click.option("--deepen", type=click.IntRange(0, 4), default=3, show_default=True,
+              help="Once every check is done and time is left: how many times a check that held may be re-checked, "
+                   "each time with 4x the examples of its last check and fresh random inputs (0: never). A bandit "
+                   "chooses the order, one check at a time: the re-check expected to find the most violations per "
+                   "second (cheap examples, a law that has found some) first, until the time budget ends.")
 @click.option("--workers", type=click.IntRange(1, 64), default=min(2, os.cpu_count() or 1), show_default=True,
               help="Sandboxes checking in parallel.")
 @click.option("--sandbox", "backend", type=click.Choice(["docker", "bwrap", "process"]), default=None,
@@ -313,7 +314,7 @@ def audit(target: str, out_dir: Path, examples: int, time_budget: float, pattern
     click.echo(f"{summary.contracts} contracts, {summary.subjects} subjects, "
                f"{summary.items_done}/{summary.items_total} checks, {summary.examples} examples in {summary.seconds} s "
                f"({summary.examples_per_second} per second; {summary.stop_reason})"
-               + (f", then {summary.deeper_checks} laws that held re-checked with more examples"
+               + (f", then {summary.deeper_checks} re-checked with more examples"
                   if summary.deeper_checks else ""))
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.outcomes.items())))
     click.echo(f"units covered: {summary.entry_units} entered by checks, {summary.units_reached} of "

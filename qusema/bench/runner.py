@@ -65,7 +65,7 @@ class BenchConfig:
     runs: int = 3
     time_budget_min: float = 30.0
     examples: int = 25
-    deepen: int = 1  # contracts: rounds of deeper re-checks in the time an audit's budget leaves
+    deepen: int = 1  # contracts: re-checks per check at most, in the time an audit's budget leaves
     workers: int = 2
     backend: str | None = None
     item_timeout_s: float = 120.0  # per sandbox call of the audit (subjects, checks)
