@@ -3,16 +3,18 @@ checks. Each (law, subject) check that held is an arm; pulling it re-checks it w
 DEEPEN_FACTOR times the examples of its last check, from fresh random inputs. The next arm is
 the one whose re-check is expected to find the most violations per second:
 
-    (violations of its law + 1) / (examples its law has judged + PRIOR_EXAMPLES)
-    / (seconds an example of this check has cost)
+    (violations of its law + 1) / (checks of its law + PRIOR_CHECKS)
+    / (seconds an example of this check costs * the examples the re-check asks)
 
-The first factor is the law's yield per example with an optimistic prior: a law that has
-judged few examples still looks promising (exploration), one that has found violations looks
-more so (exploitation). The second is measured per check, not per law: one law costs a
-millisecond an example on a gate and seconds on a QNode. The expected yield of a re-check is
-its examples times the rate, and its cost its examples times the cost per example, so depth
-is neutral: a cheap check goes to 1,600 examples before a slow one gets its first 100, and
-a law that has paid gets its other subjects re-checked first.
+The first factor is the law's yield per check with an optimistic prior: a law checked little
+still looks promising (exploration), one that has found violations looks more so
+(exploitation). The second is the re-check's expected cost, measured per check, not per law
+(one law costs a millisecond an example on a gate and seconds on a QNode). Each re-check is
+taken to find about as much as the one before: how rare a failing input is spans orders of
+magnitude, and with no scale preferred (a log-uniform prior), the chance that examples n..4n
+hold the first failure is the same at every n. So depth costs 4x per level: every check gets
+its 4x before any gets 16x, unless it is that much cheaper (a check at a millisecond an example
+goes to 1,600 examples before one at a second gets its first 100).
 
 An arm closes when its check is violated (the finding is recorded; more draws of the same
 subject find the same defect), when it raised (nothing to judge), when its strategy ran out of
@@ -29,10 +31,10 @@ from dataclasses import dataclass, field
 from qusema.contracts.engine import DEEPER, WorkItem
 
 DEEPEN_FACTOR = 4
-# Pseudo-examples of the prior: a law starts as if it had judged this many examples and found
-# one violation, so the first real results move its rate at once but one lucky draw does not
-# make it the only law deepened.
-PRIOR_EXAMPLES = 50
+# Pseudo-checks of the prior: a law starts as if it had been checked this many times and found
+# one violation, so its first results move its rate at once but one lucky find does not make
+# it the only law deepened.
+PRIOR_CHECKS = 2
 # A check measured at less than this per example (a cache hit, a clock's resolution) costs this.
 MIN_SECONDS_PER_EXAMPLE = 1e-3
 
@@ -46,12 +48,12 @@ def parse_key(key: str) -> tuple[str, str, int | None]:
 
 @dataclass
 class _Law:
-    examples: int = 0  # judged, over all its checks
+    checks: int = 0  # that judged at least one example, first checks and re-checks
     violations: int = 0
 
     @property
     def rate(self) -> float:
-        return (self.violations + 1) / (self.examples + PRIOR_EXAMPLES)
+        return (self.violations + 1) / (self.checks + PRIOR_CHECKS)
 
 
 @dataclass
@@ -67,6 +69,13 @@ class _Arm:
     def cost_per_example(self) -> float:
         return max(self.seconds / self.examples if self.examples else 0.0, MIN_SECONDS_PER_EXAMPLE)
 
+    def next_examples(self) -> int:
+        return self.examples_asked * DEEPEN_FACTOR
+
+    def next_cost(self) -> float:
+        """Expected seconds of its next re-check."""
+        return self.cost_per_example() * self.next_examples()
+
 
 @dataclass
 class CheckBandit:
@@ -76,9 +85,9 @@ class CheckBandit:
     max_level: int  # --deepen: re-checks per check at most
     _arms: dict[tuple[str, str], _Arm] = field(default_factory=dict)
     _laws: dict[str, _Law] = field(default_factory=dict)
-    # Per law, its arms by cost per example (heap; an entry is stale once its arm changed or
-    # closed): within a law the cheapest open arm is the best, so a pop looks at one arm per
-    # law instead of every arm of the audit.
+    # Per law, its arms by the expected cost of their next re-check (heap; an entry is stale
+    # once its arm changed or closed): within a law the cheapest re-check is the best, so a pop
+    # looks at one arm per law instead of every arm of the audit.
     _queues: dict[str, list[tuple[float, int, int, str]]] = field(default_factory=dict)
     _versions: dict[tuple[str, str], int] = field(default_factory=dict)
     _pending: set[tuple[str, str]] = field(default_factory=set)  # handed out, result not yet in
@@ -100,7 +109,7 @@ class CheckBandit:
         outcome = result.get("outcome")
         judged = int(result.get("examples") or 0) if outcome in ("holds", "violated") else 0
         law = self._laws.setdefault(contract, _Law())
-        law.examples += judged
+        law.checks += judged > 0
         law.violations += outcome == "violated"
         arm = self._arms.get((contract, subject))
         if arm is None:
@@ -121,7 +130,7 @@ class CheckBandit:
         version = self._versions[(contract, subject)] = self._versions.get((contract, subject), 0) + 1
         if self._deepenable(arm):
             heapq.heappush(self._queues.setdefault(contract, []),
-                           (arm.cost_per_example(), arm.level, version, subject))
+                           (arm.next_cost(), arm.level, version, subject))
 
     def _deepenable(self, arm: _Arm) -> bool:
         return arm.open and arm.level < self.max_level and arm.examples > 0
@@ -131,7 +140,7 @@ class CheckBandit:
 
     def value(self, contract: str, subject: str) -> float:
         """Expected violations per second of the check's next re-check."""
-        return self._laws[contract].rate / self._arms[(contract, subject)].cost_per_example()
+        return self._laws[contract].rate / self._arms[(contract, subject)].next_cost()
 
     def _cheapest(self, contract: str) -> _Arm | None:
         queue = self._queues.get(contract, [])
@@ -158,7 +167,7 @@ class CheckBandit:
             return None
         arm = best[2]
         self._pending.add((arm.contract, arm.subject))
-        return WorkItem(arm.contract, arm.subject, arm.examples_asked * DEEPEN_FACTOR)
+        return WorkItem(arm.contract, arm.subject, arm.next_examples())
 
     def remaining(self) -> int:
         """Re-checks still possible (an upper bound: a violation closes a check early)."""

@@ -109,3 +109,18 @@ def test_remaining_counts_what_is_left_and_never_goes_negative():
     assert bandit.remaining() == 3  # the violated check's two further levels are gone
     _pops(bandit)
     assert bandit.remaining() == 0
+
+
+def test_at_equal_cost_every_check_gets_its_4x_before_any_gets_16x():
+    # each 4x re-check is expected to find about as much as the one before, at 4x the cost
+    bandit = CheckBandit.from_results(25, 2, [("a::x", _held(25, 0.25)), ("b::y", _held(25, 0.25)),
+                                             ("c::z", _held(25, 0.25))])
+    pulled = [(i.subject, i.examples) for i in _pops(bandit)]
+    assert sorted(pulled[:3]) == [("x", 100), ("y", 100), ("z", 100)]
+    assert sorted(pulled[3:]) == [("x", 400), ("y", 400), ("z", 400)]
+
+
+def test_a_law_checked_little_gets_a_turn_before_one_checked_often_that_found_nothing():
+    often = [(f"often::s{i}", _held(25, 0.25)) for i in range(40)]
+    bandit = CheckBandit.from_results(25, 1, [*often, ("rare::r", _held(25, 0.25))])
+    assert bandit.pop() == WorkItem("rare", "r", 100)
