@@ -725,7 +725,12 @@ def _compiler_strategy(circuits):
 
 def _compiler_program(subject, example):
     circuit, basis, shape, extra, form, seed = example
-    entry, level = subject.split("@")
+    # "transpile@2", or with one stage plugin chosen: "transpile@2|routing_method=basic"
+    route, _, setting = subject.partition("|")
+    entry, level = route.split("@")
+    if setting:
+        option, _, plugin = setting.partition("=")
+        setting = f", {option}={plugin!r}"
     width = max(circuit[0] + extra, 2)
     # measure/reset/if_else are part of the target whenever the circuit uses them: the docs
     # require every instruction of the output to be supported by the target.
@@ -737,9 +742,10 @@ def _compiler_program(subject, example):
     arguments = ("target=target" if form == "target"
                  else f"basis_gates={full_basis!r}, coupling_map=coupling")
     if entry == "transpile":
-        lines.append(f"out = transpile(qc, {arguments}, optimization_level={level}, seed_transpiler={seed})")
+        lines.append(f"out = transpile(qc, {arguments}, optimization_level={level}{setting}, seed_transpiler={seed})")
     else:
-        lines.append(f"pm = generate_preset_pass_manager(optimization_level={level}, {arguments}, seed_transpiler={seed})")
+        lines.append(f"pm = generate_preset_pass_manager(optimization_level={level}, {arguments}{setting}, "
+                     f"seed_transpiler={seed})")
         lines.append("out = pm.run(qc)")
     return _compiler_header(entry) + circuit_source(circuit) + "\n".join(lines) + "\n"
 
