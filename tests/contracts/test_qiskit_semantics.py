@@ -209,3 +209,21 @@ def test_laws_naming_newer_classes_still_check_the_older_ones_on_qiskit_1_0(old_
     assert not any(s.startswith(("SparseObservable", "QubitSparsePauli")) for s in listed["subjects"])
     for subject in sorted(subjects):
         old_qiskit_runtime.assert_holds(contract, subject, examples=5)
+
+
+def test_data_equal_up_to_phase_within_atol_are_never_said_to_differ(qiskit_runtime):
+    # A unitary and e^{i pi/4} times it, rounded to 12 digits: 5.7e-13 apart after the best phase,
+    # within atol=1e-12. The lower bound once came from |a|^2 + |b|^2 - 2|<a,b>|, whose rounding
+    # error (~1e-16) has a square root of ~1e-8, and the law said "False" where Qiskit rightly
+    # said True (found at 160 and 640 examples by deeper re-checks).
+    found = qiskit_runtime(
+        "import json\nimport numpy as np\nfrom contracts.qiskit_semantics import _distance_bounds, _tolerance_truth\n"
+        "a = np.array([[0.298918+0.783101j, 0.065265+0.541425j], [0.285816-0.464446j, -0.599154+0.586185j]])\n"
+        "b = np.round(a * np.exp(1j * np.pi / 4), 12)\n"
+        "upper, lower = _distance_bounds(a, b, True)\n"
+        "far = np.round(a * np.exp(1j * np.pi / 4) + 1e-6, 12)\n"
+        "print(json.dumps({'upper': upper, 'lower': lower, 'truth': _tolerance_truth(a, b, True, 0.0, 1e-12),\n"
+        "                  'far': _tolerance_truth(a, far, True, 0.0, 1e-12)}))")
+    assert found["lower"] <= found["upper"] < 1e-12, found
+    assert found["truth"] is not False, found
+    assert found["far"] is False, found  # a real difference far outside atol is still told
