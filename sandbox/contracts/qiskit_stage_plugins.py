@@ -20,12 +20,8 @@ qiskit_transformation's compile laws (drawn circuits, targets of a drawn basis a
 oracle_core matrices in the check, qiskit.quantum_info.Operator in the reproducer).
 """
 
-from contract_runtime import Contract
-from contracts.qiskit_transformation import (COMPILER_SOURCE, COMPILERS, LEVELS, _check_compiler, _compiler_api,
-                                             _compiler_strategy, _describe_compiler, _reproduce_compiler,
-                                             measured_circuits, unitary_circuits)
+from contracts.qiskit_transformation import COMPILER_SOURCE, COMPILERS, LEVELS, compiler_laws
 
-FAMILY = "transformation, synthesis, compilation"
 STAGES = ("init", "layout", "routing", "translation", "optimization")
 SOURCE = (COMPILER_SOURCE + "; transpile's <stage>_method arguments name a stage plugin, "
           "qiskit.transpiler.preset_passmanagers.plugin.list_stage_plugins lists those installed")
@@ -43,21 +39,7 @@ def _subjects():
             for stage, name in stage_settings() for entry in COMPILERS for level in LEVELS]
 
 
-CONTRACTS = [
-    Contract("qiskit.transform.stage-plugins-preserve-operator", FAMILY,
-             "transpile and generate_preset_pass_manager with any installed plugin chosen for a stage (init, "
-             "layout, routing, translation, optimization), at every optimization level, return a circuit with "
-             "the input's operator up to the output's layout (global phase included) that only uses "
-             "instructions the target supports",
-             SOURCE, _subjects, _compiler_strategy(unitary_circuits(max_qubits=3, max_ops=6)),
-             lambda s, e: _check_compiler(s, e, False), lambda s, e: _reproduce_compiler(s, e, False),
-             _compiler_api, describe=_describe_compiler),
-    Contract("qiskit.transform.stage-plugins-preserve-outcome-distribution", FAMILY,
-             "transpile and generate_preset_pass_manager with any installed plugin chosen for a stage preserve "
-             "the exact outcome distribution of circuits with mid-circuit measurements, resets and if_test "
-             "blocks, and only use instructions the target supports",
-             SOURCE + "; measurement semantics", _subjects,
-             _compiler_strategy(measured_circuits(max_qubits=3, max_ops=6)),
-             lambda s, e: _check_compiler(s, e, True), lambda s, e: _reproduce_compiler(s, e, True),
-             _compiler_api, describe=_describe_compiler),
-]
+CONTRACTS = compiler_laws(
+    "qiskit.transform.stage-plugins-preserve-operator", "qiskit.transform.stage-plugins-preserve-outcome-distribution",
+    "transpile and generate_preset_pass_manager with any installed plugin chosen for a stage (init, layout, routing, "
+    "translation, optimization), at every optimization level,", SOURCE, _subjects)

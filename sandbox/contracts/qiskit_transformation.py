@@ -1037,6 +1037,28 @@ PASS_SOURCE = ("documentation: TransformationPass / PassManager (a pass transfor
 COMPILER_SOURCE = ("documentation: transpile / generate_preset_pass_manager (output is equivalent to the "
                    "input up to the returned layout and conforms to the target) and quantum semantics")
 
+def compiler_laws(operator_id, distribution_id, routes, source, subjects):
+    """The two laws of a family of compilation routes (`routes` says which; `subjects` lists
+    them as "entry@level[|option=value]"): a measurement-free circuit keeps its operator up to
+    the output's layout, a measured one its exact outcome distribution, and the output only
+    uses what the target supports."""
+    return [
+        Contract(operator_id, FAMILY,
+                 f"{routes} return a circuit with the input's operator up to the output's layout (global phase "
+                 "included) that only uses instructions the target supports on the qubits they act on",
+                 source, subjects, _compiler_strategy(unitary_circuits(max_qubits=3, max_ops=6)),
+                 lambda s, e: _check_compiler(s, e, False), lambda s, e: _reproduce_compiler(s, e, False),
+                 _compiler_api, describe=_describe_compiler),
+        Contract(distribution_id, FAMILY,
+                 f"{routes} preserve the exact outcome distribution of circuits with mid-circuit measurements, "
+                 "resets and if_test blocks, and only use instructions the target supports",
+                 source + "; measurement semantics", subjects,
+                 _compiler_strategy(measured_circuits(max_qubits=3, max_ops=6)),
+                 lambda s, e: _check_compiler(s, e, True), lambda s, e: _reproduce_compiler(s, e, True),
+                 _compiler_api, describe=_describe_compiler),
+    ]
+
+
 CONTRACTS = [
     Contract("qiskit.transform.pass-preserves-operator", FAMILY,
              "every transformation pass, run by a PassManager on a measurement-free circuit, returns a circuit "
@@ -1052,21 +1074,10 @@ CONTRACTS = [
              _pass_strategy(measured_circuits()), _check_pass_distribution,
              lambda s, e: _reproduce_distribution(_pass_program(s, e), s),
              _pass_api, validity="undocumented", describe=_describe_pass),
-    Contract("qiskit.transform.compile-preserves-operator-on-target", FAMILY,
-             "transpile and generate_preset_pass_manager at every optimization level return a circuit with the "
-             "input's operator up to the output's layout (global phase included) that only uses instructions "
-             "the target supports on the qubits they act on",
-             COMPILER_SOURCE, _compiler_subjects, _compiler_strategy(unitary_circuits(max_qubits=3, max_ops=6)),
-             lambda s, e: _check_compiler(s, e, False), lambda s, e: _reproduce_compiler(s, e, False),
-             _compiler_api, describe=_describe_compiler),
-    Contract("qiskit.transform.compile-preserves-outcome-distribution", FAMILY,
-             "transpile and generate_preset_pass_manager at every optimization level preserve the exact outcome "
-             "distribution of circuits with mid-circuit measurements, resets and if_test blocks, and only use "
-             "instructions the target supports",
-             COMPILER_SOURCE + "; measurement semantics", _compiler_subjects,
-             _compiler_strategy(measured_circuits(max_qubits=3, max_ops=6)),
-             lambda s, e: _check_compiler(s, e, True), lambda s, e: _reproduce_compiler(s, e, True),
-             _compiler_api, describe=_describe_compiler),
+    *compiler_laws("qiskit.transform.compile-preserves-operator-on-target",
+                   "qiskit.transform.compile-preserves-outcome-distribution",
+                   "transpile and generate_preset_pass_manager at every optimization level", COMPILER_SOURCE,
+                   _compiler_subjects),
     Contract("qiskit.transform.synthesis-implements-input", FAMILY,
              "a qiskit.synthesis function returns a circuit implementing its input exactly: the matrix (global "
              "phase included), the Clifford (up to global phase), the linear map, the CZ network, the "
