@@ -128,8 +128,12 @@ def test_an_operators_scalar_parameters_come_from_its_documented_types(pennylane
     """Displacement(a, phi, wires): no documented example builds one and `a` is no angle's
     name, but its docstring types both parameters float: the configured constructor fills
     them, and the operator's members are exercised."""
+    # What is tested is which recipe fills the parameters, not how fast: under the full suite's
+    # load (-n auto) the recipes of one check overran the 8 s an audit gives them, and the check
+    # "raised" (no instance built in time), though it holds in 12 s alone.
     result = pennylane_runtime.assert_holds("pennylane.surface.no-internal-error", "pennylane.Displacement.label",
-                                            examples=3)
+                                            examples=3, patch="import surface_explorer\n"
+                                                              "surface_explorer.BUILD_BUDGET_S = 60.0\n")
     assert result["examples"] >= 1, result
 
 
