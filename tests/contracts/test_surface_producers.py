@@ -299,8 +299,14 @@ def test_a_configured_constructor_that_leaves_its_object_empty_gives_no_receiver
     """CompilePipeline(cotransform_cache=...) is configured through one optional parameter but
     holds no transform: like a bare object it is no receiver, and popping from it (list.pop on
     an empty list) is no crash finding; the documented pipelines, which hold transforms, are."""
+    # With the recipes' time to spare: when they overrun BUILD_BUDGET_S (the full suite's load;
+    # reproduced alone with a budget of 1 s) the specimens fall back to values the documentation
+    # produces, among them an empty pipeline (construct_execution_config's circuit.transform_program),
+    # and pop on it is reported. That fallback is a known weakness of a loaded audit (docs/surface.md,
+    # "What it does not do yet"); this test is about which receivers a full build gives.
     result = pennylane_runtime.check_law("pennylane.surface.no-internal-error", "pennylane.CompilePipeline.pop",
-                                         examples=10)
+                                         examples=10, patch="import surface_explorer\n"
+                                                             "surface_explorer.BUILD_BUDGET_S = 60.0\n")
     assert result["outcome"] == "holds" and result["examples"] >= 1, result
 
 
