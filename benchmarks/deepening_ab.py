@@ -22,7 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-DEEPER = " @examples="
+from qusema.contracts.bandit import parse_key
+
 
 
 def tree_commit(tree: Path) -> str:
@@ -55,11 +56,11 @@ def measure(run_dir: Path) -> dict:
     deeper_examples = 0
     for item, result, finished in work:
         result = json.loads(result)
-        deeper = DEEPER in item
+        contract, subject, asked = parse_key(item)
+        deeper = asked is not None
         deeper_examples += result.get("examples", 0) if deeper else 0
         if result.get("outcome") != "violated":
             continue
-        contract, _, subject = item.split(DEEPER)[0].partition("::")
         for law, api in sorted(found_by_item.get((contract, subject), ())):
             first_found.setdefault((law, api), {"law": law, "api": api, "deeper": deeper,
                                                 "at_s": round(finished - began, 1), "item": item})

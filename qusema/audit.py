@@ -11,7 +11,7 @@ import json
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import ExitStack, suppress
 from dataclasses import asdict, dataclass, field, replace
